@@ -1,0 +1,48 @@
+import Type, { type Static } from 'typebox';
+
+/** User names and passwords: printable, bounded; the server trims the user name. */
+export const LoginBody = Type.Object(
+  {
+    user_name: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginData = Type.Object({ token: Type.String() });
+export type LoginData = Static<typeof LoginData>;
+
+export const PermEntry = Type.Object({ val: Type.String() });
+
+export const HotelInfo = Type.Object({
+  hotel_id: Type.Integer(),
+  hotel_name: Type.String(),
+  validdate: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const UserInfo = Type.Object({
+  id: Type.Integer(),
+  hotel_id: Type.Union([Type.Integer(), Type.Null()]),
+  hotel_info: Type.Union([HotelInfo, Type.Null()]),
+  roles: Type.Array(Type.String()),
+  perms: Type.Array(PermEntry),
+  nick_name: Type.String(),
+  user_name: Type.String(),
+  is_admin: Type.Boolean(),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** Password rules: at least 6 characters, at most 128. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+export const PasswordBody = Type.Object(
+  {
+    oldpwd: Type.String({ maxLength: PASSWORD_MAX }),
+    pwd: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+    pwd2: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type PasswordBody = Static<typeof PasswordBody>;

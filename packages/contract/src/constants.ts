@@ -1,0 +1,19 @@
+/** Business constants of SPEC.md section 9, shared by the console, the server and the tests. */
+export const API_BASE = '/apis';
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const TOKEN_COOKIE = 'Admin-Token';
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const LANGUAGE_COOKIE = 'language';
+export const ERROR_TOAST_MS = 5_000;
+export const ALERT_POLL_MS = 10_000;
+export const ALERT_AUTO_CLOSE_MS = 3_000;
+export const MOBILE_BREAKPOINT_PX = 1024;
+export const PASSWORD_DIALOG_WIDTH = '20%';
+export const SUBMENU_SHOW_DELAY_MS = 200;
+
+export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+/** The user who runs the platform: hotels, validity periods, users of every hotel. */
+export const ADMIN_USER_NAME = 'Administrator';

@@ -1,0 +1,71 @@
+/** Permission keys of SPEC.md section 6. A user's perms are entries `{val}`; `*` grants all. */
+export const WILDCARD = '*';
+
+export const PERMISSION_KEYS = [
+  'pm_dashboard',
+  'pm_roomtype',
+  'pm_roomdetail',
+  'pm_config',
+  'pm_model',
+  'pm_upgradepara',
+  'pm_upgradeconfigfile',
+  'pm_infrared',
+  'pm_upgradebinfile',
+  'pm_checkquanxian',
+  'pm_aircontrl',
+  'pm_roomstatecontrl',
+  'pm_goods',
+  'pm_question',
+  'pm_welcome',
+  'pm_dept',
+  'pm_user',
+  'pm_powerstatistics',
+  'pm_logstatistics',
+  'pm_hotel',
+  'pm_validdate',
+] as const;
+
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+/** Keys that only the platform (the Administrator) holds: they are never part of a hotel role. */
+export const PLATFORM_KEYS: readonly PermissionKey[] = ['pm_hotel', 'pm_validdate'];
+
+/** Every key a hotel role may hold. */
+export const HOTEL_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((key) => !PLATFORM_KEYS.includes(key));
+
+export function isPermissionKey(value: string): value is PermissionKey {
+  return (PERMISSION_KEYS as readonly string[]).includes(value);
+}
+
+/** A user with no permission entries at all is a read-only visitor. */
+export function isVisitor(perms: readonly string[]): boolean {
+  return perms.length === 0;
+}
+
+export function holds(perms: readonly string[], key: string): boolean {
+  return perms.includes(WILDCARD) || perms.includes(key);
+}
+
+/** The roles of SPEC.md section 6 as the seed creates them in every new hotel. */
+export const ROLE_PRESETS: Record<'nobody' | 'waiter' | 'guest' | 'manager' | 'worker', readonly PermissionKey[]> = {
+  nobody: [],
+  waiter: ['pm_dashboard', 'pm_roomdetail', 'pm_roomstatecontrl'],
+  guest: ['pm_dashboard'],
+  manager: HOTEL_KEYS,
+  worker: [
+    'pm_dashboard',
+    'pm_roomtype',
+    'pm_roomdetail',
+    'pm_config',
+    'pm_model',
+    'pm_aircontrl',
+    'pm_roomstatecontrl',
+    'pm_checkquanxian',
+    'pm_upgradepara',
+    'pm_upgradeconfigfile',
+    'pm_infrared',
+    'pm_upgradebinfile',
+    'pm_powerstatistics',
+  ],
+};
+export type RolePreset = keyof typeof ROLE_PRESETS;

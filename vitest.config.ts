@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and API tests of every workspace; the browser tests in e2e/ run apart, after the build. */
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web', 'apps/rcu-sim'],
+  },
+});
