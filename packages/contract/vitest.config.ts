@@ -2,5 +2,5 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'contract', environment: 'node', include: ['src/**/*.test.ts'] },
 });

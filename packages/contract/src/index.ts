@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './permissions.js';
 export * from './protocol.js';
 export * from './routes.js';
+export * from './site.js';
