@@ -1,0 +1,93 @@
+import { API_BASE } from '@roompilot/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { createDatabase } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { oplogRoutes } from './modules/oplog/routes.js';
+import { createOplogService, type OplogService } from './modules/oplog/service.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { createRoleService, type RoleService } from './modules/roles/service.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { createSiteService, type SiteService } from './modules/site/service.js';
+import { accessPlugin } from './plugins/access.js';
+import { consolePlugin } from './plugins/console.js';
+import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
+import { envelopePlugin } from './plugins/envelope.js';
+
+export interface Services {
+  auth: AuthService;
+  roles: RoleService;
+  oplog: OplogService;
+  site: SiteService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    clock: Clock;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** Fastify's logger setting; the process entry passes pino options, tests usually `false`. */
+  logger?: FastifyServerOptions['logger'];
+  /** An open database to use instead of opening the configured one (it is closed with the app). */
+  db?: Kysely<Database>;
+  clock?: Clock;
+  /** Routes to add under /apis before the app is sealed (tests use it, e.g. for a failing route). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** The whole server as a Fastify instance that has not started listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    exposeHeadRoutes: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+  });
+
+  // Infrastructure
+  const db = options.db ?? createDatabase(config.database);
+  const clock = options.clock ?? systemClock;
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.addHook('onClose', async () => db.destroy());
+
+  // Services
+  const services: Services = {
+    auth: createAuthService({ db, config, clock }),
+    roles: createRoleService({ db, clock }),
+    oplog: createOplogService(db),
+    site: createSiteService(config),
+  };
+  app.decorate('services', services);
+
+  // Cross-cutting: answers, access, docs
+  await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });
+  await app.register(accessPlugin, { auth: services.auth });
+  await app.register(docsPlugin, { version: services.site.info().version });
+
+  // Routes
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes);
+      await api.register(authRoutes);
+      await api.register(roleRoutes);
+      await api.register(oplogRoutes);
+      if (options.extraRoutes) await api.register(options.extraRoutes);
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(docsUiPlugin);
+  await app.register(consolePlugin, { webDist: config.webDist });
+  return app;
+}

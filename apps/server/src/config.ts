@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Type, { type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** Environment variables the server reads, as strings; each is checked and converted below. */
+const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),
+  MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
+  DEMO: Type.Enum(['0', '1'], { default: '1' }),
+  SIMULATE: Type.Enum(['0', '1'], { default: '1' }),
+  SESSION_TTL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 12 }),
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20 }),
+  LOGIN_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 15 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 1024 * 1024 }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  CONSOLE_COPYRIGHT: Type.String({ default: '© RoomPilot' }),
+  CONSOLE_FILING_NUMBER: Type.String({ default: '' }),
+});
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite` keeps a file in the data folder; `postgres` uses DATABASE_URL. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | null;
+  mqttUrl: string | null;
+  mqttPort: number;
+  adminPassword: string | null;
+  demo: boolean;
+  simulate: boolean;
+  sessionTtlMs: number;
+  login: { maxFailuresPerName: number; maxFailuresPerAddress: number; windowMs: number };
+  bodyLimitBytes: number;
+  logLevel: string;
+  webDist: string;
+  site: { copyright: string; filingNumber: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const NUMERIC = new Set(
+  Object.entries(EnvSchema.properties)
+    .filter(([, schema]) => 'type' in schema && (schema.type === 'integer' || schema.type === 'number'))
+    .map(([name]) => name),
+);
+
+/** The built console: from `dist/` (or `src/` under tests) of this package, `../../web/dist`. */
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Reads the settings once from environment variables; a bad value names its variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = env[name]?.trim();
+    if (value === undefined || value === '') continue;
+    raw[name] = NUMERIC.has(name) && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  const withDefaults = Value.Default(EnvSchema, raw);
+  const errors = [...Value.Errors(EnvSchema, withDefaults)];
+  if (errors.length > 0) {
+    const lines = errors.map((error) => {
+      const variable =
+        error.instancePath.replace(/^\//, '') ||
+        String((error.params as { requiredProperties?: string[] }).requiredProperties ?? '');
+      return `${variable}=${JSON.stringify(raw[variable] ?? env[variable])}: ${error.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const settings = withDefaults as Env;
+  const dataDir = path.resolve(cwd, settings.DATA_DIR);
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    dataDir,
+    database: settings.DATABASE_URL
+      ? { kind: 'postgres', url: settings.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'roompilot.db') },
+    redisUrl: settings.REDIS_URL ?? null,
+    mqttUrl: settings.MQTT_URL ?? null,
+    mqttPort: settings.MQTT_PORT,
+    adminPassword: settings.ADMIN_PASSWORD ?? null,
+    demo: settings.DEMO === '1',
+    simulate: settings.SIMULATE === '1',
+    sessionTtlMs: settings.SESSION_TTL_HOURS * 3_600_000,
+    login: {
+      maxFailuresPerName: settings.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: settings.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: settings.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    bodyLimitBytes: settings.BODY_LIMIT_BYTES,
+    logLevel: settings.LOG_LEVEL,
+    webDist: settings.WEB_DIST ? path.resolve(cwd, settings.WEB_DIST) : DEFAULT_WEB_DIST,
+    site: { copyright: settings.CONSOLE_COPYRIGHT, filingNumber: settings.CONSOLE_FILING_NUMBER },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation.js';
+
+/** Every migration, in order. A new one is a new numbered file added here. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};

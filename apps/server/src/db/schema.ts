@@ -1,0 +1,101 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/**
+ * Tables as the code sees them. Column types mean the same on SQLite and PostgreSQL:
+ * timestamps are ISO 8601 UTC text (`2026-11-21T08:00:00.000Z`, so text order is time order),
+ * dates are `YYYY-MM-DD` text, booleans are integers 0/1, JSON is text.
+ */
+export interface HotelsTable {
+  hotel_id: Generated<number>;
+  hotel_name: string;
+  province: string;
+  city: string;
+  area: string;
+  address: string;
+  welcome_word: string;
+  validdate: string | null;
+  created_at: string;
+}
+
+export type UserState = 'enabled' | 'disabled';
+
+export interface UsersTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  user_name: string;
+  password_hash: string;
+  nick_name: string;
+  phone: string;
+  email: string;
+  sex: string;
+  state: UserState;
+  dept_id: number | null;
+  created_at: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  /** JSON list of permission keys. */
+  perms: string;
+  created_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export type SessionEndReason = 'logout' | 'password' | 'disabled';
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  hotel_id: number | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  ended_reason: SessionEndReason | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  user_name: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface OplogTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  target: string;
+  /** JSON. */
+  detail: ColumnType<string, string | undefined, never>;
+  ip: string;
+  created_at: string;
+}
+
+export interface Database {
+  hotels: HotelsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  oplog: OplogTable;
+}
+
+/** A database handle or an open transaction: repository functions take either. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type HotelRow = Selectable<HotelsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type OplogRow = Selectable<OplogTable>;
+export type NewOplogRow = Insertable<OplogTable>;

@@ -1,0 +1,105 @@
+import type { Db, SessionEndReason, SessionRow } from '../../db/schema.js';
+
+export function findUserByName(db: Db, userName: string) {
+  return db.selectFrom('users').selectAll().where('user_name', '=', userName).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findHotel(db: Db, hotelId: number) {
+  return db.selectFrom('hotels').selectAll().where('hotel_id', '=', hotelId).executeTakeFirst();
+}
+
+/** A session with what every request needs to know about its user and hotel, in one query. */
+export function findSession(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('hotels', 'hotels.hotel_id', 'users.hotel_id')
+    .select([
+      'sessions.token_hash',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'sessions.ended_reason',
+      'users.id as user_id',
+      'users.user_name',
+      'users.hotel_id',
+      'users.state',
+      'hotels.validdate',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export async function endSession(db: Db, tokenHash: string, reason: SessionEndReason, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: at, ended_reason: reason })
+    .where('token_hash', '=', tokenHash)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export async function endUserSessions(db: Db, userId: number, reason: SessionEndReason, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: at, ended_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Role names and the union of their permission keys. */
+export async function findUserRoles(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.name', 'roles.perms'])
+    .where('user_roles.user_id', '=', userId)
+    .orderBy('roles.id')
+    .execute();
+  const perms = new Set<string>();
+  for (const row of rows) for (const perm of JSON.parse(row.perms) as string[]) perms.add(perm);
+  return { roles: rows.map((row) => row.name), perms: [...perms] };
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function recordLoginFailure(db: Db, userName: string, ip: string, at: string): Promise<void> {
+  await db.insertInto('login_failures').values({ user_name: userName, ip, created_at: at }).execute();
+}
+
+/** Failures since `since`, and the oldest of them (when the window frees up again). */
+export async function countLoginFailures(db: Db, column: 'user_name' | 'ip', value: string, since: string) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.min('created_at').as('oldest')])
+    .where(column, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), oldest: row.oldest as string | null };
+}
+
+export async function clearLoginFailures(db: Db, userName: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('user_name', '=', userName).execute();
+}
+
+export async function pruneLoginFailures(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('created_at', '<=', before).execute();
+}

@@ -1,0 +1,56 @@
+import type { OplogAction, OplogEntry, OplogQueryBody, Page } from '@roompilot/contract';
+import { type Actor, hotelOf } from '../../access.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/schema.js';
+import { insertOperation, pageOperations } from './repository.js';
+
+/** Who did it, for which hotel, from where. */
+export interface Operator {
+  hotelId: number | null;
+  userId: number | null;
+  userName: string;
+  ip: string;
+}
+
+export interface Operation {
+  action: OplogAction;
+  target?: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The one way to write the operation log. Pass the transaction of the change itself, so the
+ * change and its record are kept or lost together.
+ */
+export async function recordOperation(db: Db, clock: Clock, operator: Operator, operation: Operation): Promise<void> {
+  await insertOperation(db, {
+    hotel_id: operator.hotelId,
+    user_id: operator.userId,
+    user_name: operator.userName,
+    action: operation.action,
+    target: operation.target ?? '',
+    detail: JSON.stringify(operation.detail ?? {}),
+    ip: operator.ip,
+    created_at: clock().toISOString(),
+  });
+}
+
+export function createOplogService(db: Db) {
+  return {
+    async query(actor: Actor, body: OplogQueryBody): Promise<Page<OplogEntry>> {
+      const current = body.current ?? 1;
+      const size = body.size ?? 20;
+      const { records, total } = await pageOperations(db, hotelOf(actor, body.hotel_id), body.filter ?? {}, {
+        current,
+        size,
+      });
+      return {
+        records: records.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })),
+        total,
+        current,
+        size,
+      };
+    },
+  };
+}
+export type OplogService = ReturnType<typeof createOplogService>;

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { migrateToLatest } from './db/database.js';
+import { seed } from './db/seed.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const pretty = process.stdout.isTTY
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+    : {};
+  const app = await buildApp(config, { logger: { level: config.logLevel, ...pretty } });
+
+  await migrateToLatest(app.db);
+  const seeded = await seed(app.db, {
+    adminPassword: config.adminPassword,
+    demo: config.demo,
+    dataDir: config.dataDir,
+    clock: app.clock,
+  });
+  if (seeded.seeded) app.log.info({ demo: config.demo }, 'first start: database seeded');
+  if (seeded.generatedAdminPassword) {
+    app.log.warn(
+      `Administrator password (shown once, also in ${path.join(config.dataDir, 'initial-admin-password')}): ${seeded.generatedAdminPassword}`,
+    );
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(
+    `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import Type, { type Static } from 'typebox';
+import { PageQuery } from './envelope.js';
+
+/** The operation log: every change an operator makes (who, what, which hotel, when, from where). */
+export const OPLOG_ACTIONS = ['login', 'logout', 'password_change', 'role_add', 'role_update', 'role_delete'] as const;
+export type OplogAction = (typeof OPLOG_ACTIONS)[number] | (string & {});
+
+export const OplogEntry = Type.Object({
+  id: Type.Integer(),
+  hotel_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_name: Type.String(),
+  action: Type.String(),
+  target: Type.String(),
+  detail: Type.Unknown(),
+  ip: Type.String(),
+  created_at: Type.String(),
+});
+export type OplogEntry = Static<typeof OplogEntry>;
+
+export const OplogFilter = Type.Object(
+  {
+    action: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    user_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+export type OplogFilter = Static<typeof OplogFilter>;
+
+export const OplogQueryBody = Type.Object(
+  { ...PageQuery, filter: Type.Optional(OplogFilter), hotel_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
+export type OplogQueryBody = Static<typeof OplogQueryBody>;
