@@ -106,11 +106,14 @@ export interface TestAppOptions {
   /** Seed the demo hotel (default true). */
   demo?: boolean;
   build?: Omit<BuildOptions, 'db' | 'clock'>;
+  /** Runs on the data folder before the app is built (e.g. to lay out a built console). */
+  prepare?: (dataDir: string) => void;
 }
 
 /** A built app on a fresh, migrated and seeded database. */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-server-test-'));
+  options.prepare?.(dataDir);
   const { database, drop } = await freshDatabase(kind, dataDir);
   const config: Config = {
     ...loadConfig(
@@ -131,7 +134,14 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   await migrateToLatest(db);
   await seed(db, { adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, dataDir, clock });
   const app = await buildApp(config, { ...options.build, db, clock });
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => {});
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const call: TestApp['call'] = async (method, url, callOptions = {}) => {
     const headers: Record<string, string> = { ...callOptions.headers };

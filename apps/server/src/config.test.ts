@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({}, '/srv/rp');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/rp/data',
+      database: { kind: 'sqlite', file: '/srv/rp/data/roompilot.db' },
+      redisUrl: null,
+      mqttUrl: null,
+      mqttPort: 1883,
+      adminPassword: null,
+      demo: true,
+      simulate: true,
+      sessionTtlMs: 12 * 3_600_000,
+      login: { maxFailuresPerName: 5, maxFailuresPerAddress: 20, windowMs: 15 * 60_000 },
+      bodyLimitBytes: 1024 * 1024,
+      logLevel: 'info',
+    });
+    expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var',
+        DATABASE_URL: 'postgres://u:p@db:5432/rp',
+        REDIS_URL: 'redis://cache:6379',
+        MQTT_URL: 'mqtt://broker:1883',
+        MQTT_PORT: '11883',
+        ADMIN_PASSWORD: 'very-secret',
+        DEMO: '0',
+        SIMULATE: '0',
+        SESSION_TTL_HOURS: '0.5',
+        LOGIN_MAX_FAILURES: '3',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '9',
+        LOGIN_WINDOW_MINUTES: '2',
+        BODY_LIMIT_BYTES: '2048',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: 'web',
+        CONSOLE_COPYRIGHT: '© Hotel Group',
+        CONSOLE_FILING_NUMBER: 'ICP 123',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/var',
+      database: { kind: 'postgres', url: 'postgres://u:p@db:5432/rp' },
+      redisUrl: 'redis://cache:6379',
+      mqttUrl: 'mqtt://broker:1883',
+      mqttPort: 11883,
+      adminPassword: 'very-secret',
+      demo: false,
+      simulate: false,
+      sessionTtlMs: 1_800_000,
+      login: { maxFailuresPerName: 3, maxFailuresPerAddress: 9, windowMs: 120_000 },
+      bodyLimitBytes: 2048,
+      logLevel: 'warn',
+      webDist: '/srv/web',
+      site: { copyright: '© Hotel Group', filingNumber: 'ICP 123' },
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DEMO', 'yes'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_PASSWORD', '123'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+});

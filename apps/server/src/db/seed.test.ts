@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock.js';
+import { DATABASE_KINDS, freshDatabase } from '../test-support/databases.js';
+import { createDatabase, migrateToLatest } from './database.js';
+import { migrations } from './migrations/index.js';
+import { seed } from './seed.js';
+
+for (const kind of DATABASE_KINDS) {
+  describe(`seed and migrations [${kind}]`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    async function fresh() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-seed-test-'));
+      const { database, drop } = await freshDatabase(kind, dataDir);
+      cleanups.push(async () => {
+        await drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+      return { dataDir, database };
+    }
+
+    it('seeds once, generates the Administrator password into a private file, and keeps data on restart', async () => {
+      const { dataDir, database } = await fresh();
+      const first = createDatabase(database);
+      await migrateToLatest(first);
+      const result = await seed(first, { adminPassword: null, demo: true, dataDir, clock: systemClock });
+      expect(result.seeded).toBe(true);
+      const file = path.join(dataDir, 'initial-admin-password');
+      expect(fs.readFileSync(file, 'utf8').trim()).toBe(result.generatedAdminPassword);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const names = (await first.selectFrom('users').select('user_name').orderBy('id').execute()).map(
+        (u) => u.user_name,
+      );
+      expect(names).toEqual(['Administrator', 'manager', 'waiter', 'visitor']);
+      const roles = (await first.selectFrom('roles').select('name').orderBy('id').execute()).map((r) => r.name);
+      expect(roles).toEqual(['nobody', 'waiter', 'guest', 'manager', 'worker']);
+      await first.destroy();
+
+      const second = createDatabase(database);
+      await migrateToLatest(second);
+      expect((await seed(second, { adminPassword: null, demo: true, dataDir, clock: systemClock })).seeded).toBe(false);
+      expect(await second.selectFrom('users').select('id').execute()).toHaveLength(4);
+      await second.destroy();
+    });
+
+    it('seeds only the Administrator with DEMO=0', async () => {
+      const { dataDir, database } = await fresh();
+      const db = createDatabase(database);
+      await migrateToLatest(db);
+      const result = await seed(db, { adminPassword: 'given-secret', demo: false, dataDir, clock: systemClock });
+      expect(result.generatedAdminPassword).toBeUndefined();
+      expect(fs.existsSync(path.join(dataDir, 'initial-admin-password'))).toBe(false);
+      expect(await db.selectFrom('users').select('user_name').execute()).toEqual([{ user_name: 'Administrator' }]);
+      expect(await db.selectFrom('hotels').select('hotel_id').execute()).toEqual([]);
+      await db.destroy();
+    });
+
+    it('migrates down and up again', async () => {
+      const { database } = await fresh();
+      const db = createDatabase(database);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.[0]?.status).toBe('Success');
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await db.destroy();
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { ErrorCode } from '@roompilot/contract';
+import { expect, it } from 'vitest';
+import { read } from '../access.js';
+import { describeEachDatabase } from '../test-support/databases.js';
+
+describeEachDatabase(
+  'envelope',
+  (t) => {
+    it('answers unknown routes with 404/4404', async () => {
+      for (const [method, url] of [
+        ['POST', '/apis/nothing'],
+        ['GET', '/apis/nothing/here'],
+        ['DELETE', '/apis/login'],
+      ] as const) {
+        const answer = await t.call(method, url);
+        expect(answer).toMatchObject({ status: 404, code: ErrorCode.notFound, data: null });
+      }
+    });
+
+    it('answers malformed JSON, a wrong content type and an empty JSON body with 4400', async () => {
+      const headers = { 'content-type': 'application/json' };
+      const malformed = await t.call('POST', '/apis/login', { payload: '{"user_name": "manager",', headers });
+      expect(malformed).toMatchObject({ status: 400, code: ErrorCode.invalid, message: '请求内容不是有效的 JSON' });
+      const xml = await t.call('POST', '/apis/login', {
+        payload: '<login/>',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(xml).toMatchObject({ status: 400, code: ErrorCode.invalid });
+      const text = await t.call('POST', '/apis/login', {
+        payload: 'manager',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(text).toMatchObject({ status: 400, code: ErrorCode.invalid });
+      const empty = await t.call('POST', '/apis/login', { payload: '', headers });
+      expect(empty).toMatchObject({ status: 400, code: ErrorCode.invalid });
+    });
+
+    it('names the field of a validation failure, in the caller language', async () => {
+      const long = await t.call('POST', '/apis/login', {
+        body: { user_name: 'x'.repeat(65), password: 'p' },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(long).toMatchObject({
+        code: ErrorCode.invalid,
+        message: 'Invalid input: user_name: must NOT have more than 64 characters',
+      });
+      const missing = await t.call('POST', '/apis/login', { body: { user_name: 'manager' } });
+      expect(missing.message).toBe('参数错误: password: 必填');
+      const unknown = await t.call('POST', '/apis/login', {
+        body: { user_name: 'manager', password: 'manager123', admin: true },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(unknown.message).toBe('Invalid input: admin: is not an allowed field');
+      const wrongType = await t.call('POST', '/apis/login', {
+        body: { user_name: 5, password: 'p' },
+        headers: { 'accept-language': 'es' },
+      });
+      expect(wrongType.message).toBe('Datos no válidos: user_name: debe ser string');
+    });
+
+    it('answers a body over the limit with 413/4413', async () => {
+      const answer = await t.call('POST', '/apis/login', {
+        payload: JSON.stringify({ user_name: 'x'.repeat(t.config.bodyLimitBytes), password: 'p' }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer).toMatchObject({ status: 413, code: ErrorCode.tooLarge });
+    });
+
+    it('answers an unexpected error with 500/5000, the request id and no internals', async () => {
+      const answer = await t.call('GET', '/apis/test/boom', { headers: { 'accept-language': 'en' } });
+      expect(answer).toMatchObject({ status: 500, code: ErrorCode.internal, data: null });
+      expect(answer.message).toMatch(/^Internal server error; please try again later \(request req-\w+\)\.$/);
+      expect(answer.raw).not.toContain('secret');
+      expect(answer.raw).not.toContain('at ');
+      expect(Object.keys(JSON.parse(answer.raw)).sort()).toEqual(['code', 'data', 'message']);
+    });
+
+    it('answers the site info without a session', async () => {
+      const answer = await t.call('GET', '/apis/site');
+      expect(answer).toMatchObject({
+        code: 0,
+        data: { product: 'RoomPilot', copyright: '© RoomPilot', filing_number: '' },
+      });
+    });
+
+    it('publishes the OpenAPI document with the bearer scheme, and the docs page', async () => {
+      const answer = await t.app.inject({ method: 'GET', url: '/apis/docs/json' });
+      const document = answer.json();
+      expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+      expect(document.paths['/apis/login'].post.security).toBeUndefined();
+      expect(document.paths['/apis/userinfo'].post.security).toEqual([{ bearer: [] }]);
+      expect(document.paths['/apis/roleadd'].post.requestBody).toBeDefined();
+      const page = await t.app.inject({ method: 'GET', url: '/apis/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('swagger-ui');
+      expect(page.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+      const bundle = await t.app.inject({ method: 'GET', url: '/apis/docs/static/swagger-ui-bundle.js' });
+      expect(bundle.statusCode).toBe(200);
+    });
+  },
+  {
+    build: {
+      extraRoutes: async (api) => {
+        api.get('/test/boom', { config: read('public') }, async () => {
+          throw new Error('secret internals: database password hunter2');
+        });
+      },
+    },
+  },
+);
