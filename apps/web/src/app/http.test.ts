@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createHttpClient, type HttpEnvironment, HttpError, NetworkError } from './http';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(answer: (url: string, init: RequestInit) => Promise<Response> | Response, confirm = true) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(String(input), init ?? {}));
+  const env = {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getToken: vi.fn(() => '"tok-1"' as string | undefined),
+    getLanguage: () => 'en',
+    translate: (key: string, options?: Record<string, unknown>) =>
+      options ? `${key} ${JSON.stringify(options)}` : key,
+    clearSession: vi.fn(),
+    reload: vi.fn(),
+    showError: vi.fn(),
+    confirmLogout: vi.fn(async () => confirm),
+  } satisfies HttpEnvironment;
+  return { env, fetch, http: createHttpClient(env) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('http client', () => {
+  it('sends the bearer token without quotes, the language and credentials to /apis', async () => {
+    const { http, fetch } = setup(() => json({ code: 0, message: 'ok', data: { token: 'abc' } }));
+    await expect(http.post('/login', { user_name: 'manager' })).resolves.toEqual({ token: 'abc' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/apis/login');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe('{"user_name":"manager"}');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(headers['Accept-Language']).toBe('en');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const { http, env, fetch } = setup(() => json({ code: 0, message: '', data: null }));
+    env.getToken.mockReturnValue(undefined);
+    await http.get('/site');
+    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBeUndefined();
+    expect(fetch.mock.calls[0]?.[1]?.body).toBeUndefined();
+  });
+
+  it("shows the server's message for a non-zero code and rejects, whatever the HTTP status", async () => {
+    const { http, env } = setup(() => json({ code: 4409, message: 'room 0201 exists', data: null }, 409));
+    const call = http.post('/roomadd', {});
+    await expect(call).rejects.toBeInstanceOf(ApiError);
+    await expect(call).rejects.toMatchObject({ code: 4409, message: 'room 0201 exists' });
+    expect(env.showError).toHaveBeenCalledWith('room 0201 exists');
+    expect(env.confirmLogout).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the translated code when the server gives no message', async () => {
+    const { http, env } = setup(() => json({ code: 4403, message: '', data: null }, 403));
+    await expect(http.post('/x')).rejects.toMatchObject({ code: 4403 });
+    expect(env.showError).toHaveBeenCalledWith('errors.4403');
+  });
+
+  it('asks once to log in again for 4401/4433, then clears the session and reloads', async () => {
+    let release: (ok: boolean) => void = () => {};
+    const { http, env } = setup(() => json({ code: 4433, message: 'ended', data: null }, 401));
+    env.confirmLogout.mockImplementation(() => new Promise<boolean>((resolve) => (release = resolve)));
+    await expect(http.post('/a')).rejects.toMatchObject({ code: 4433 });
+    await expect(http.post('/b')).rejects.toMatchObject({ code: 4433 });
+    expect(env.confirmLogout).toHaveBeenCalledTimes(1);
+    expect(env.showError).not.toHaveBeenCalled();
+    release(true);
+    await vi.waitFor(() => expect(env.reload).toHaveBeenCalledTimes(1));
+    expect(env.clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session when the user cancels the logout dialog, and asks again next time', async () => {
+    const { http, env } = setup(() => json({ code: 4401, message: 'expired', data: null }, 401), false);
+    await expect(http.post('/a')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(env.confirmLogout).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    await expect(http.post('/b')).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(() => expect(env.confirmLogout).toHaveBeenCalledTimes(2));
+    expect(env.clearSession).not.toHaveBeenCalled();
+    expect(env.reload).not.toHaveBeenCalled();
+  });
+
+  it('clears the session and reloads on a bare HTTP 401', async () => {
+    const { http, env } = setup(() => new Response('Unauthorized', { status: 401 }));
+    await expect(http.post('/userinfo')).rejects.toBeInstanceOf(HttpError);
+    expect(env.clearSession).toHaveBeenCalledTimes(1);
+    expect(env.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects other HTTP errors with the response', async () => {
+    const { http, env } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await http.get('/site').catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).response.status).toBe(502);
+    expect(env.showError).toHaveBeenCalledWith('errors.http {"status":502}');
+    expect(env.clearSession).not.toHaveBeenCalled();
+  });
+
+  it('stays silent in quiet mode', async () => {
+    const { http, env } = setup(() => json({ code: 4401, message: 'expired', data: null }, 401));
+    await expect(http.post('/logout', undefined, { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    expect(env.confirmLogout).not.toHaveBeenCalled();
+    expect(env.showError).not.toHaveBeenCalled();
+  });
+
+  it('aborts after the timeout and reports it', async () => {
+    vi.useFakeTimers();
+    const { http, env } = setup(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const call = http.post('/slow').catch((reason: unknown) => reason);
+    await vi.advanceTimersByTimeAsync(50_000);
+    const error = await call;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).timedOut).toBe(true);
+    expect(env.showError).toHaveBeenCalledWith('errors.timeout');
+  });
+
+  it('reports a network failure', async () => {
+    const { http, env } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(http.get('/site')).rejects.toMatchObject({ timedOut: false });
+    expect(env.showError).toHaveBeenCalledWith('errors.network');
+  });
+});

@@ -1,0 +1,184 @@
+import { API_BASE, type Envelope, LOGOUT_CODES, REQUEST_TIMEOUT_MS } from '@roompilot/contract';
+import i18next from 'i18next';
+import type { MessageKey } from '../locales/types';
+import { bearer, clearToken, getToken } from './session';
+
+/** A call answered with a non-zero `code`: `message` is the server's message. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** An HTTP error without an envelope: rejected with the response (SPEC.md section 8). */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(readonly response: Response) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
+/** The request never got an answer: the network failed or the 50 s timeout passed. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Everything the client needs from its surroundings, so tests can stub each piece. */
+export interface HttpEnvironment {
+  fetch: typeof fetch;
+  getToken(): string | undefined;
+  getLanguage(): string;
+  translate(key: string, options?: Record<string, unknown>): string;
+  clearSession(): void;
+  reload(): void;
+  /** The 5 s error toast. */
+  showError(message: string): void;
+  /** The "Confirm logout" dialog; resolves true when the user chooses to log in again. */
+  confirmLogout(): Promise<boolean>;
+}
+
+export interface RequestOptions {
+  /** Reject without any toast or dialog: the caller reports the failure itself. */
+  quiet?: boolean;
+  timeoutMs?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const isEnvelope = (value: unknown): value is Envelope<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export function createHttpClient(env: HttpEnvironment) {
+  let logoutDialogOpen = false;
+
+  /** Codes 4401/4433: one "Confirm logout" dialog at a time, however many calls fail. */
+  async function askToLogInAgain() {
+    if (logoutDialogOpen) return;
+    logoutDialogOpen = true;
+    try {
+      if (await env.confirmLogout()) {
+        env.clearSession();
+        env.reload();
+      }
+    } finally {
+      logoutDialogOpen = false;
+    }
+  }
+
+  async function send(method: HttpMethod, path: string, body: unknown, timeoutMs: number): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': env.getLanguage() };
+    const token = env.getToken();
+    if (token) headers.Authorization = `Bearer ${bearer(token)}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      return await env.fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch {
+      throw timedOut
+        ? new NetworkError(env.translate('errors.timeout'), true)
+        : new NetworkError(env.translate('errors.network'), false);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}) {
+    const report = (message: string) => {
+      if (!options.quiet) env.showError(message);
+    };
+    let response: Response;
+    try {
+      response = await send(method, path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof NetworkError) report(error.message);
+      throw error;
+    }
+
+    const payload = await readJson(response);
+    if (isEnvelope(payload)) {
+      if (payload.code === 0) return payload.data as T;
+      const message = payload.message || env.translate(`errors.${payload.code}`);
+      const error = new ApiError(message, payload.code);
+      if (LOGOUT_CODES.includes(payload.code)) {
+        if (!options.quiet) void askToLogInAgain();
+      } else {
+        report(message);
+      }
+      throw error;
+    }
+    if (response.status === 401) {
+      env.clearSession();
+      env.reload();
+      throw new HttpError(response);
+    }
+    report(env.translate('errors.http', { status: response.status }));
+    throw new HttpError(response);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+/** The toast and the dialog need antd's context: the shell plugs them in once it is mounted. */
+export interface HttpUi {
+  showError(message: string): void;
+  confirmLogout(): Promise<boolean>;
+}
+
+let ui: HttpUi = {
+  showError: (message) => console.error(message),
+  confirmLogout: async () => window.confirm(i18next.t('auth.logoutContent')),
+};
+
+export function connectHttpUi(next: HttpUi): void {
+  ui = next;
+}
+
+export const http = createHttpClient({
+  fetch: (input, init) => fetch(input, init),
+  getToken,
+  getLanguage: () => i18next.language,
+  translate: (key, options) => i18next.t(key as MessageKey, options),
+  clearSession: clearToken,
+  reload: () => window.location.reload(),
+  showError: (message) => ui.showError(message),
+  confirmLogout: () => ui.confirmLogout(),
+});

@@ -1,0 +1,105 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@roompilot/contract';
+import type { ConfigProviderProps } from 'antd';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import Cookies from 'js-cookie';
+import { initReactI18next } from 'react-i18next';
+import type { Messages } from '../locales/types';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Messages };
+  }
+}
+
+export type AntdLocale = ConfigProviderProps['locale'];
+
+/** Each language's name in its own script: the selector reads the same in every language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
+const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es', ja: 'ja' };
+
+interface LanguagePack {
+  messages: Messages;
+  antd: AntdLocale;
+  dayjs: string;
+}
+
+/** One chunk per language: only the chosen language's strings are downloaded. */
+const PACKS: Record<Language, () => Promise<LanguagePack>> = {
+  zh: async () => {
+    const [messages, antd] = await Promise.all([
+      import('../locales/zh'),
+      import('antd/es/locale/zh_CN'),
+      import('dayjs/locale/zh-cn'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'zh-cn' };
+  },
+  en: async () => {
+    const [messages, antd] = await Promise.all([import('../locales/en'), import('antd/es/locale/en_US')]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'en' };
+  },
+  es: async () => {
+    const [messages, antd] = await Promise.all([
+      import('../locales/es'),
+      import('antd/es/locale/es_ES'),
+      import('dayjs/locale/es'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'es' };
+  },
+  ja: async () => {
+    const [messages, antd] = await Promise.all([
+      import('../locales/ja'),
+      import('antd/es/locale/ja_JP'),
+      import('dayjs/locale/ja'),
+    ]);
+    return { messages: messages.default, antd: antd.default, dayjs: 'ja' };
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
+/** The language chosen in the `language` cookie, or Chinese. */
+export function storedLanguage(): Language {
+  const value = Cookies.get(LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+/** Loads the chosen language and sets i18next, dayjs and `<html lang>`; returns antd's locale. */
+export async function initI18n(): Promise<AntdLocale> {
+  const language = storedLanguage();
+  const pack = await PACKS[language]();
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: { [language]: { translation: pack.messages } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  dayjs.locale(pack.dayjs);
+  document.documentElement.lang = HTML_LANG[language];
+  return pack.antd;
+}
+
+const SWITCHED_FLAG = 'roompilot.languageSwitched';
+
+/** SPEC.md: choosing a language stores it, reloads the page, then shows a success message. */
+export function switchLanguage(language: Language): void {
+  Cookies.set(LANGUAGE_COOKIE, language, { path: '/', expires: 365, sameSite: 'Lax' });
+  sessionStorage.setItem(SWITCHED_FLAG, '1');
+  window.location.reload();
+}
+
+/** True once after a language switch reloaded the page. */
+export function takeLanguageSwitched(): boolean {
+  const switched = sessionStorage.getItem(SWITCHED_FLAG) === '1';
+  sessionStorage.removeItem(SWITCHED_FLAG);
+  return switched;
+}

@@ -1,0 +1,54 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { authApi } from '../../features/auth/api';
+import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
+import { clearToken } from '../session';
+import { useCurrentUser } from '../user';
+
+/** The user's nick name, with change password and quit. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { info } = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const quit = async () => {
+    // Leave even if the server cannot be told: the session is over for this browser either way.
+    await authApi.logout().catch(() => undefined);
+    clearToken();
+    queryClient.removeQueries({ queryKey: ['userinfo'] });
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            { key: 'password', icon: <KeyOutlined />, label: t('auth.changePassword') },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'password') setPasswordOpen(true);
+            if (key === 'logout') void quit();
+          },
+        }}
+      >
+        <Button type="text" className="rp-usermenu" aria-label={t('layout.userMenu')}>
+          <Avatar size="small" icon={<UserOutlined />} className="rp-usermenu__avatar" />
+          <span className="rp-usermenu__name">{info.nick_name || info.user_name}</span>
+          <DownOutlined className="rp-usermenu__caret" />
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { TOKEN_COOKIE } from '@roompilot/contract';
+import Cookies from 'js-cookie';
+import { useSyncExternalStore } from 'react';
+
+/** The session is the token in the `Admin-Token` cookie (SPEC.md section 4). */
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE) || undefined;
+}
+
+/** The bearer value: the cookie may hold a quoted token, the header never does. */
+export function bearer(token: string): string {
+  return token.replace(/"/g, '');
+}
+
+export function setToken(token: string): void {
+  Cookies.set(TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
+  notify();
+}
+
+export function clearToken(): void {
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useToken(): string | undefined {
+  return useSyncExternalStore(subscribe, getToken);
+}

@@ -1,0 +1,34 @@
+import type { UserInfo } from '@roompilot/contract';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { authApi } from '../features/auth/api';
+import type { GuardUser } from './guard';
+
+/** The user info of the current token: a new token (a new login) is a new query. */
+export function useUserInfoQuery(token: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['userinfo', token],
+    queryFn: authApi.userInfo,
+    enabled: enabled && token !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function toGuardUser(user: UserInfo): GuardUser {
+  return { isAdmin: user.is_admin, perms: user.perms.map((perm) => perm.val) };
+}
+
+export interface CurrentUser {
+  info: UserInfo;
+  guard: GuardUser;
+}
+
+export const CurrentUserContext = createContext<CurrentUser | null>(null);
+
+/** The signed-in user inside the console layout (the guard has loaded it before). */
+export function useCurrentUser(): CurrentUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser outside the console layout');
+  return user;
+}
