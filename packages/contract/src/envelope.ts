@@ -42,3 +42,7 @@ export interface Page<T> {
   current: number;
   size: number;
 }
+
+/** A row id: a positive 32-bit integer (what both databases store). */
+export const ID_MAX = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });

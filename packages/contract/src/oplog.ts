@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { PageQuery } from './envelope.js';
+import { Id, PageQuery } from './envelope.js';
 
 /** The operation log: every change an operator makes (who, what, which hotel, when, from where). */
 export const OPLOG_ACTIONS = ['login', 'logout', 'password_change', 'role_add', 'role_update', 'role_delete'] as const;
@@ -31,7 +31,7 @@ export const OplogFilter = Type.Object(
 export type OplogFilter = Static<typeof OplogFilter>;
 
 export const OplogQueryBody = Type.Object(
-  { ...PageQuery, filter: Type.Optional(OplogFilter), hotel_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { ...PageQuery, filter: Type.Optional(OplogFilter), hotel_id: Type.Optional(Id) },
   { additionalProperties: false },
 );
 export type OplogQueryBody = Static<typeof OplogQueryBody>;

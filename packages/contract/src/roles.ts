@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { PageQuery } from './envelope.js';
+import { Id, PageQuery } from './envelope.js';
 import { HOTEL_KEYS, WILDCARD } from './permissions.js';
 
 /**
@@ -12,7 +12,7 @@ export const RolePerm = Type.Enum([...HOTEL_KEYS, WILDCARD]);
 
 export const ROLE_NAME_MAX = 64;
 
-const HotelTarget = { hotel_id: Type.Optional(Type.Integer({ minimum: 1 })) };
+const HotelTarget = { hotel_id: Type.Optional(Id) };
 
 export const Role = Type.Object({
   id: Type.Integer(),
@@ -38,7 +38,7 @@ export type RoleAddBody = Static<typeof RoleAddBody>;
 
 export const RoleUpdateBody = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: Id,
     name: Type.Optional(Type.String({ minLength: 1, maxLength: ROLE_NAME_MAX })),
     perms: Type.Optional(Type.Array(RolePerm, { maxItems: 64, uniqueItems: true })),
     ...HotelTarget,
@@ -47,8 +47,5 @@ export const RoleUpdateBody = Type.Object(
 );
 export type RoleUpdateBody = Static<typeof RoleUpdateBody>;
 
-export const RoleDeleteBody = Type.Object(
-  { id: Type.Integer({ minimum: 1 }), ...HotelTarget },
-  { additionalProperties: false },
-);
+export const RoleDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
 export type RoleDeleteBody = Static<typeof RoleDeleteBody>;

@@ -1,0 +1,122 @@
+import { ErrorCode } from '@roompilot/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from './test-support/databases.js';
+import {
+  badInputs,
+  collectApiRoutes,
+  HOTEL_B_USERS,
+  namesRowOf,
+  rowsOfHotel,
+  sampleOf,
+  seedHotelA,
+  seedHotelB,
+  snapshotHotel,
+  WALK_MARKER,
+  type WalkRoute,
+} from './test-support/route-walk.js';
+
+/**
+ * Every API route, whoever adds it: access refused where it must be, hotel B never reads or
+ * changes hotel A's rows, and hostile input never gets past a clear answer. A new route joins
+ * by itself; `walk.body` in its config aims it at hotel A's rows (test-support/route-walk.ts).
+ */
+const ROUTES = await collectApiRoutes();
+const NEVER = [ErrorCode.internal];
+
+function label(route: WalkRoute) {
+  return `${route.method} ${route.url} (${route.route.access}, ${route.route.write ? 'write' : 'read'})`;
+}
+
+describeEachDatabase('route walk', (t) => {
+  const tokens: Record<keyof typeof HOTEL_B_USERS | 'admin', string> = {} as never;
+  let ids: Record<string, number> = {};
+  let hotelB = 0;
+
+  beforeAll(async () => {
+    ids = await seedHotelA(t);
+    hotelB = (await seedHotelB(t)).hotelId;
+    for (const [key, user] of Object.entries(HOTEL_B_USERS)) {
+      tokens[key as keyof typeof HOTEL_B_USERS] = await t.login(user.user_name, user.password);
+    }
+    tokens.admin = await t.login('Administrator');
+  });
+
+  /** A token of the given caller; a fresh one for calls that end their session. */
+  async function tokenFor(route: WalkRoute, who: keyof typeof tokens): Promise<string> {
+    if (!route.route.walk?.endsSession) return tokens[who];
+    const user = who === 'admin' ? { user_name: 'Administrator', password: undefined } : HOTEL_B_USERS[who];
+    return t.login(user.user_name, user.password);
+  }
+
+  function bodyFor(route: WalkRoute): Record<string, unknown> | undefined {
+    if (route.route.walk?.body) return route.route.walk.body(ids);
+    return route.body ? (sampleOf(route.body) as Record<string, unknown>) : undefined;
+  }
+
+  it('has routes to walk', () => {
+    expect(ROUTES.length).toBeGreaterThan(5);
+    expect(ROUTES.every((route) => route.route.access !== undefined && route.route.write !== undefined)).toBe(true);
+  });
+
+  for (const route of ROUTES) {
+    const { access, write } = route.route;
+
+    it(`${label(route)}: refuses callers without the needed access`, async () => {
+      const body = bodyFor(route);
+      if (access === 'public') return;
+      const anonymous = await t.call(route.method as never, route.url, { body });
+      expect(anonymous.code, 'no token').toBe(ErrorCode.unauthenticated);
+      const garbage = await t.call(route.method as never, route.url, { body, token: 'forged-token' });
+      expect(garbage.code, 'forged token').toBe(ErrorCode.unauthenticated);
+
+      const visitor = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'visitor') });
+      if (access === 'admin' || (access !== 'session' && write)) {
+        expect(visitor.code, 'visitor').toBe(ErrorCode.forbidden);
+      } else {
+        expect([ErrorCode.forbidden, ErrorCode.unauthenticated, ...NEVER], 'visitor reads').not.toContain(visitor.code);
+      }
+
+      if (access === 'admin') {
+        const all = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'all') });
+        expect(all.code, 'hotel user with *').toBe(ErrorCode.forbidden);
+      } else if (access !== 'session') {
+        const lacking = access === 'pm_dashboard' ? 'roomtype' : 'dashboard';
+        const answer = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, lacking) });
+        expect(answer.code, `user without ${access}`).toBe(ErrorCode.forbidden);
+      }
+    });
+
+    it(`${label(route)}: hotel B reads and changes nothing of hotel A`, async () => {
+      if (access === 'public' || access === 'admin') return;
+      const before = await snapshotHotel(t.db, ids.hotel_id as number);
+      const body = bodyFor(route);
+      const answer = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'all') });
+      expect(NEVER).not.toContain(answer.code);
+      expect(answer.raw).not.toContain(WALK_MARKER);
+      expect(rowsOfHotel(answer.data, ids.hotel_id as number)).toEqual([]);
+      if (write && namesRowOf(body, ids)) expect([ErrorCode.notFound, ErrorCode.forbidden]).toContain(answer.code);
+      expect(await snapshotHotel(t.db, ids.hotel_id as number)).toEqual(before);
+      expect(hotelB).toBeGreaterThan(0);
+    });
+
+    it(`${label(route)}: answers hostile input clearly, never with a 5xx`, async () => {
+      if (!route.body) return;
+      const caller = access === 'public' ? undefined : access === 'admin' ? 'admin' : 'all';
+      const base = (bodyFor(route) ?? {}) as Record<string, unknown>;
+      const before = await snapshotHotel(t.db, ids.hotel_id as number);
+      for (const input of badInputs(route.body, base)) {
+        const token = caller ? await tokenFor(route, caller) : undefined;
+        const answer = await t.call(route.method as never, route.url, { body: input.body, token });
+        expect(answer.status, input.label).toBeLessThan(500);
+        expect(answer.code, input.label).not.toBe(-1);
+        if (input.mustRefuse) {
+          expect(answer.code, input.label).toBe(ErrorCode.invalid);
+          if (input.label === 'an unknown field') expect(answer.message).toContain('zz_unknown_field');
+        }
+      }
+      const users = await t.db.selectFrom('users').select('id').execute();
+      expect(users.length).toBeGreaterThan(0);
+      if (caller !== 'admin') expect(await snapshotHotel(t.db, ids.hotel_id as number)).toEqual(before);
+    });
+  }
+});

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { RouteAccess } from '../access.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { RegisteredRoute } from '../plugins/access.js';
+import type { TestApp } from './databases.js';
+import { createHotel } from './fixtures.js';
+
+/** Text planted in every walk row of hotel A: no answer to hotel B may contain it. */
+export const WALK_MARKER = 'walk-hotel-a-secret';
+
+export interface WalkRoute {
+  method: string;
+  url: string;
+  route: RouteAccess;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON schema as registered
+  body: any;
+}
+
+/** Every API route of the app, with its declared access and body schema (a throwaway app lists them). */
+export async function collectApiRoutes(): Promise<WalkRoute[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-walk-list-'));
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir));
+  await app.ready();
+  const routes = app.registeredRoutes
+    .filter(({ url }) => url.startsWith('/apis/') && !url.startsWith('/apis/docs'))
+    .map(({ method, url, options }: RegisteredRoute) => ({
+      method,
+      url,
+      route: options.config as RouteAccess,
+      body: (options.schema as { body?: unknown } | undefined)?.body,
+    }));
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return routes;
+}
+
+/**
+ * Hotel A's rows that the walk aims at, as ids by name (`role_id`, …). A later domain adds its
+ * own rows here (created through its API as hotel A's manager, named with WALK_MARKER) and
+ * refers to them from its routes' `walk.body`.
+ */
+export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
+  const manager = await t.login('manager');
+  const info = await t.call('POST', '/apis/userinfo', { token: manager });
+  const hotelId = info.data.hotel_id as number;
+  const unused = await t.call('POST', '/apis/roleadd', {
+    token: manager,
+    body: { name: `${WALK_MARKER} role`, perms: ['pm_dashboard'] },
+  });
+  const held = await t.db
+    .selectFrom('roles')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('name', '=', 'waiter')
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('hotels').set({ welcome_word: WALK_MARKER }).where('hotel_id', '=', hotelId).execute();
+  return { hotel_id: hotelId, role_id: held.id, unused_role_id: unused.data.id as number };
+}
+
+export const HOTEL_B_USERS = {
+  all: { user_name: 'b_all', password: 'b_all_pass', perms: ['*'] },
+  dashboard: { user_name: 'b_dashboard', password: 'b_dash_pass', perms: ['pm_dashboard'] },
+  roomtype: { user_name: 'b_roomtype', password: 'b_room_pass', perms: ['pm_roomtype'] },
+  visitor: { user_name: 'b_visitor', password: 'b_visit_pass', perms: null },
+} as const;
+
+export async function seedHotelB(t: TestApp) {
+  return createHotel(t, {
+    name: 'Walk Hotel B',
+    users: Object.values(HOTEL_B_USERS).map((user) => ({ ...user, perms: user.perms ? [...user.perms] : null })),
+  });
+}
+
+/** Every row of hotel A in every table that has a hotel_id: compared before and after the walk. */
+export async function snapshotHotel(db: Kysely<Database>, hotelId: number): Promise<Record<string, unknown[]>> {
+  const tables = await db.introspection.getTables();
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    if (!table.columns.some((column) => column.name === 'hotel_id')) continue;
+    // biome-ignore lint/suspicious/noExplicitAny: every table, whatever its shape
+    const untyped = db as unknown as Kysely<any>;
+    const first = table.columns[0]?.name ?? 'hotel_id';
+    snapshot[table.name] = await untyped
+      .selectFrom(table.name)
+      .selectAll()
+      .where('hotel_id', '=', hotelId)
+      .orderBy(first)
+      .execute();
+  }
+  return snapshot;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON schema walking
+type Schema = any;
+
+/** A value the schema accepts: required fields only, the smallest valid values. */
+export function sampleOf(schema: Schema): unknown {
+  if (!schema) return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.anyOf) return sampleOf(schema.anyOf[0]);
+  switch (schema.type) {
+    case 'object': {
+      const sample: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) sample[name] = sampleOf(schema.properties[name]);
+      return sample;
+    }
+    case 'string':
+      return 'walk'.padEnd(Math.max(4, schema.minLength ?? 0), 'k');
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items));
+    case 'null':
+      return null;
+    default:
+      return 'walk';
+  }
+}
+
+function wrongTypeFor(schema: Schema): unknown {
+  switch (schema?.type) {
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return 'not a number';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return 'not a list';
+    case 'object':
+      return ['not', 'an', 'object'];
+    default:
+      return { unexpected: 'shape' };
+  }
+}
+
+export const HOSTILE_STRINGS = [
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "Robert'); DROP TABLE roles;--",
+  '🏨🔥👍🏽 房间',
+  '%_\\',
+];
+
+export interface BadInput {
+  label: string;
+  body: unknown;
+  /** Must be refused as invalid input (4400); otherwise any clear answer but never a 5xx. */
+  mustRefuse: boolean;
+}
+
+/** Bad bodies for a route's body schema, built from a valid base body. */
+export function badInputs(schema: Schema, base: Record<string, unknown>): BadInput[] {
+  const inputs: BadInput[] = [
+    { label: 'an unknown field', body: { ...base, zz_unknown_field: 1 }, mustRefuse: true },
+    { label: 'a list instead of an object', body: [base], mustRefuse: true },
+    { label: 'a string instead of an object', body: 'just text', mustRefuse: true },
+  ];
+  for (const [name, property] of Object.entries<Schema>(schema.properties ?? {})) {
+    inputs.push({
+      label: `${name} of the wrong type`,
+      body: { ...base, [name]: wrongTypeFor(property) },
+      mustRefuse: true,
+    });
+    if (property.type === 'string') {
+      inputs.push({ label: `${name} of 1 MB`, body: { ...base, [name]: 'x'.repeat(1_000_000) }, mustRefuse: false });
+      for (const hostile of HOSTILE_STRINGS) {
+        inputs.push({ label: `${name} = ${hostile}`, body: { ...base, [name]: hostile }, mustRefuse: false });
+      }
+    }
+    if (property.type === 'integer') {
+      inputs.push({ label: `${name} huge`, body: { ...base, [name]: 2 ** 53 }, mustRefuse: false });
+      inputs.push({ label: `${name} negative`, body: { ...base, [name]: -1 }, mustRefuse: false });
+    }
+    if (property.type === 'array' && property.items?.type === 'string') {
+      for (const hostile of HOSTILE_STRINGS) {
+        inputs.push({ label: `${name} = [${hostile}]`, body: { ...base, [name]: [hostile] }, mustRefuse: false });
+      }
+    }
+  }
+  return inputs;
+}
+
+/** Objects in an answer that belong to the given hotel. */
+export function rowsOfHotel(value: unknown, hotelId: number): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((item) => rowsOfHotel(item, hotelId));
+  if (value && typeof value === 'object') {
+    const own = (value as { hotel_id?: unknown }).hotel_id === hotelId ? [value] : [];
+    return [...own, ...Object.values(value).flatMap((item) => rowsOfHotel(item, hotelId))];
+  }
+  return [];
+}
+
+/** Whether a body names one of hotel A's rows by id (hotel_id aside: a hotel user's is ignored). */
+export function namesRowOf(body: unknown, ids: Record<string, number>): boolean {
+  const targets = new Set(
+    Object.entries(ids)
+      .filter(([key]) => key !== 'hotel_id')
+      .map(([, id]) => id),
+  );
+  const visit = (value: unknown, key: string): boolean => {
+    if (Array.isArray(value)) return value.some((item) => visit(item, key));
+    if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => visit(v, k));
+    return key !== 'hotel_id' && /(^|_)ids?$/.test(key) && typeof value === 'number' && targets.has(value);
+  };
+  return visit(body, '');
+}
