@@ -187,3 +187,20 @@ describeEachDatabase('auth', (t) => {
     expect(rows.every((row) => row.ip.length > 0)).toBe(true);
   });
 });
+
+describeEachDatabase(
+  'auth limits per address',
+  (t) => {
+    it('refuses an address with too many failures across user names (4429), whatever the name', async () => {
+      for (const name of ['a1', 'a2', 'a3']) {
+        const answer = await t.call('POST', '/apis/login', { body: { user_name: name, password: 'wrong-one' } });
+        expect(answer.code).toBe(ErrorCode.invalid);
+      }
+      const limited = await t.call('POST', '/apis/login', { body: { user_name: 'manager', password: 'manager123' } });
+      expect(limited).toMatchObject({ status: 429, code: ErrorCode.tooManyRequests });
+      t.clock.advance(t.config.login.windowMs);
+      await t.login('manager');
+    });
+  },
+  { env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '3' } },
+);
