@@ -21,6 +21,14 @@ describe('navigation guard', () => {
 
   it('with a token sends /login and /dashboard to /', () => {
     expect(decide('/login', true, undefined)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide('/login', true, undefined, '?redirect=%2Fsystem%2Fgoods')).toEqual({
+      kind: 'redirect',
+      to: '/system/goods',
+    });
+    expect(decide('/login', true, undefined, '?redirect=https%3A%2F%2Fevil.example')).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
     expect(decide('/dashboard', true, manager)).toEqual({ kind: 'redirect', to: '/' });
   });
 

@@ -67,13 +67,19 @@ export function loginRedirect(path: string): string {
   return normalized === '/' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(normalized)}`;
 }
 
-/** The navigation guard of SPEC.md section 2, as a pure decision. */
-export function decide(path: string, hasToken: boolean, user: GuardUser | undefined): GuardDecision {
+/**
+ * The navigation guard of SPEC.md section 2, as a pure decision. `search` is the query string:
+ * a signed-in visit to /login (as right after logging in) goes on to its `?redirect=`, else to /.
+ */
+export function decide(path: string, hasToken: boolean, user: GuardUser | undefined, search = ''): GuardDecision {
   const normalized = normalizePath(path);
   if (!hasToken) {
     return OPEN_WITHOUT_TOKEN.includes(normalized) ? { kind: 'render' } : { kind: 'redirect', to: loginRedirect(path) };
   }
-  if (normalized === LOGIN_PATH || normalized === DASHBOARD_PATH) return { kind: 'redirect', to: '/' };
+  if (normalized === LOGIN_PATH) {
+    return { kind: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
+  }
+  if (normalized === DASHBOARD_PATH) return { kind: 'redirect', to: '/' };
   if (OPEN_WITH_TOKEN.includes(normalized)) return { kind: 'render' };
   if (!user) return { kind: 'loadUser' };
 

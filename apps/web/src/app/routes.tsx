@@ -18,7 +18,7 @@ const MainLayout = lazy(() => import('./layout/MainLayout'));
 
 /** The navigation guard of SPEC.md section 2 around every route. */
 function Guard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const message = useMessage();
@@ -43,7 +43,7 @@ function Guard() {
     navigate('/', { replace: true });
   }, [failure, message, t, queryClient, navigate]);
 
-  const decision = decide(pathname, hasToken, current?.guard);
+  const decision = decide(pathname, hasToken, current?.guard, search);
   if (decision.kind === 'redirect') {
     const to = decision.noGoBack ? `${decision.to}?noGoBack=true` : decision.to;
     return <Navigate to={to} replace state={decision.noGoBack ? { noGoBack: true } : undefined} />;

@@ -48,7 +48,7 @@ export function UserMenu() {
           <DownOutlined className="rp-usermenu__caret" />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ChangePasswordDialog userName={info.user_name} open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </>
   );
 }

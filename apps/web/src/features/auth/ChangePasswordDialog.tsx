@@ -8,6 +8,7 @@ import { clearToken } from '../../app/session';
 import { authApi } from './api';
 
 interface Props {
+  userName: string;
   open: boolean;
   onClose: () => void;
 }
@@ -16,7 +17,7 @@ interface Props {
  * SPEC.md section 5: old password without a rule, new password required, confirmation required
  * and equal. Success ends every session of the user (API.md), so the console logs out at once.
  */
-export function ChangePasswordDialog({ open, onClose }: Props) {
+export function ChangePasswordDialog({ userName, open, onClose }: Props) {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
@@ -50,10 +51,13 @@ export function ChangePasswordDialog({ open, onClose }: Props) {
       <Form<PasswordBody>
         form={form}
         name="password"
+        className="rp-password-form"
         layout="vertical"
         requiredMark={false}
         onFinish={(values) => change.mutate({ oldpwd: values.oldpwd ?? '', pwd: values.pwd, pwd2: values.pwd2 })}
       >
+        {/* For password managers: the account whose password changes. */}
+        <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
         <Form.Item name="oldpwd" label={t('auth.oldPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -3,8 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guard';
 import { SiteFooter } from '../../app/SiteFooter';
 import { setToken } from '../../app/session';
 import { PRODUCT_NAME, useSite } from '../../app/site';
@@ -56,19 +54,12 @@ function Field({ id, icon, label, error, onChange, ...input }: FieldProps) {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { data: site } = useSite();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
-  const login = useMutation({
-    mutationFn: authApi.login,
-    onSuccess: ({ token }) => {
-      setToken(token);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    },
-  });
+  // With the token stored, the guard takes a signed-in user from /login to `?redirect=` (or /).
+  const login = useMutation({ mutationFn: authApi.login, onSuccess: ({ token }) => setToken(token) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
