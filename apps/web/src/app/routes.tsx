@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FullPageSpin } from './FullPageSpin';
 import { useMessage } from './feedback';
-import { allowedRoutes, decide, routeAt } from './guard';
+import { allowedRoutes, decide, LOGIN_PATH, routeAt } from './guard';
 import { ApiError } from './http';
 import { Screen } from './screens';
-import { clearToken, useToken } from './session';
+import { clearToken, sessionEndedHere, useToken } from './session';
 import { type CurrentUser, CurrentUserContext, toGuardUser, useCurrentUser, useUserInfoQuery } from './user';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -45,7 +45,12 @@ function Guard() {
 
   const decision = decide(pathname, hasToken, current?.guard, search);
   if (decision.kind === 'redirect') {
-    const to = decision.noGoBack ? `${decision.to}?noGoBack=true` : decision.to;
+    // A deep link without a session keeps its target in ?redirect=; a session that just ended does not.
+    const to = decision.noGoBack
+      ? `${decision.to}?noGoBack=true`
+      : !hasToken && sessionEndedHere()
+        ? LOGIN_PATH
+        : decision.to;
     return <Navigate to={to} replace state={decision.noGoBack ? { noGoBack: true } : undefined} />;
   }
   if (decision.kind === 'loadUser') return <FullPageSpin />;

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 
 /** The session is the token in the `Admin-Token` cookie (SPEC.md section 4). */
 const listeners = new Set<() => void>();
+/** Set when this page ended the session (quit, password change): the next stop is a plain /login. */
+let endedHere = false;
 const notify = () => {
   for (const listener of listeners) listener();
 };
@@ -18,13 +20,19 @@ export function bearer(token: string): string {
 }
 
 export function setToken(token: string): void {
+  endedHere = false;
   Cookies.set(TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
   notify();
 }
 
 export function clearToken(): void {
+  endedHere = true;
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
   notify();
+}
+
+export function sessionEndedHere(): boolean {
+  return endedHere;
 }
 
 function subscribe(listener: () => void) {
