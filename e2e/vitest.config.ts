@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Browser tests: the real built console and server, driven in Debian's Chromium. */
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  // Tests run on Vite's SSR side: read the contract from its sources there too.
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     name: 'e2e',
     root: import.meta.dirname,

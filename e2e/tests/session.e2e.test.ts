@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { buttonName, loginAs, sessionToken } from '../support/console.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a session ended elsewhere asks to log in again', async () => {
+  const { page } = browser;
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+
+  // The same session is ended from another place (an operator's tool logs it out).
+  const token = await sessionToken(page);
+  expect(token).not.toBe('');
+  expect((await server.api('/logout', {}, token)).code).toBe(0);
+
+  // The next call the console makes meets 4433 and the confirm dialog.
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '修改密码' }).click();
+  const passwordDialog = page.getByRole('dialog');
+  await passwordDialog.getByLabel('原密码').fill('manager123');
+  await passwordDialog.getByLabel('新密码').fill('another-secret');
+  await passwordDialog.getByLabel('确认密码').fill('another-secret');
+  await passwordDialog.getByRole('button', { name: buttonName('确定') }).click();
+
+  const confirm = page.getByRole('dialog').filter({ hasText: '确认登出' });
+  await confirm.getByText('确认登出').waitFor();
+  await confirm.getByText('您已被登出，可以取消以留在当前页面，或者重新登录').waitFor();
+  await confirm.getByRole('button', { name: buttonName('取消') }).waitFor();
+  await screenshot(page, 'session-ended-zh');
+  await confirm.getByRole('button', { name: buttonName('重新登录') }).click();
+  await page.waitForURL(/\/login/);
+  expect(await sessionToken(page)).toBe('');
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { loginAs, topMenuTitles } from '../support/console.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a wrong password is refused with the server message, then the manager sees the hotel menu', async () => {
+  const { page } = browser;
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/login/);
+  await expect(page.getByText('客房控制管理后台')).toBeTruthy();
+  await page.getByPlaceholder('用户名').waitFor();
+  await screenshot(page, 'login-zh');
+
+  await loginAs(page, server.url, 'manager', 'wrong-password');
+  await page.getByText('密码错误,请重新输入!').waitFor();
+  expect(page.url()).toContain('/login');
+
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  expect(await topMenuTitles(page)).toEqual(['控制台', '房间设置', '系统设置', '权限管理', '统计分析']);
+  // The dashboard is a later issue's screen: it says so plainly.
+  await page.getByText('该页面尚未开发完成。').waitFor();
+  await screenshot(page, 'shell-zh');
+});
+
+test('switching to English reloads with the success message and English titles', async () => {
+  const { page } = browser;
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByText('switch language success, Please refresh').waitFor();
+  expect(await topMenuTitles(page)).toEqual(['Desktop', 'Room', 'System', 'Role', 'Statistics']);
+
+  await page.getByRole('menuitem', { name: 'Room' }).click();
+  for (const title of ['RoomType', 'Room', 'Air Energy', 'Model']) {
+    await page.locator('.ant-menu-sub').getByText(title, { exact: true }).waitFor();
+  }
+  await page.getByRole('menuitem', { name: 'Statistics' }).click();
+  await page.locator('.ant-menu-sub').getByText('Energy Analyse', { exact: true }).click();
+  await page.waitForURL(/\/statistics\/powerstatistics$/);
+  await page.locator('.ant-breadcrumb').getByText('Energy Analyse').waitFor();
+  await page.mouse.move(900, 600);
+  await page.waitForTimeout(300);
+  await screenshot(page, 'shell-en');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: /Quit|Log out/ }).click();
+  await page.waitForURL(/\/login/);
+  await page.getByPlaceholder('User name').waitFor();
+  await screenshot(page, 'login-en');
+});
