@@ -1,0 +1,58 @@
+import Type, { type Static } from 'typebox';
+import { Id, PageQuery } from './envelope.js';
+
+/** Buildings of a hotel: every room belongs to one. Names are unique within a hotel. */
+export const FLOOR_MIN = -5;
+export const FLOOR_MAX = 200;
+export const BUILDING_NAME_MAX = 64;
+/** The building a hotel's first room gets when the hotel has none. */
+export const DEFAULT_BUILDING_NAME = 'Main building';
+
+export const Floor = Type.Integer({ minimum: FLOOR_MIN, maximum: FLOOR_MAX });
+
+const HotelTarget = { hotel_id: Type.Optional(Id) };
+
+export const Building = Type.Object({
+  id: Type.Integer(),
+  hotel_id: Type.Integer(),
+  name: Type.String(),
+  floor_from: Type.Integer(),
+  floor_to: Type.Integer(),
+  remark: Type.String(),
+  room_count: Type.Integer(),
+});
+export type Building = Static<typeof Building>;
+
+export const BuildingListBody = Type.Object({ ...PageQuery, ...HotelTarget }, { additionalProperties: false });
+export type BuildingListBody = Static<typeof BuildingListBody>;
+
+/** floor_from ≤ floor_to (4400 otherwise). */
+export const BuildingAddBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: BUILDING_NAME_MAX }),
+    floor_from: Floor,
+    floor_to: Floor,
+    remark: Type.Optional(Type.String({ maxLength: 256 })),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type BuildingAddBody = Static<typeof BuildingAddBody>;
+
+/** A new floor range may not leave out floors that have rooms (4409). */
+export const BuildingUpdateBody = Type.Object(
+  {
+    id: Id,
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: BUILDING_NAME_MAX })),
+    floor_from: Type.Optional(Floor),
+    floor_to: Type.Optional(Floor),
+    remark: Type.Optional(Type.String({ maxLength: 256 })),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type BuildingUpdateBody = Static<typeof BuildingUpdateBody>;
+
+/** Refused (4409) while the building has rooms. */
+export const BuildingDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
+export type BuildingDeleteBody = Static<typeof BuildingDeleteBody>;

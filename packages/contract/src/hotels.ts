@@ -1,0 +1,112 @@
+import Type, { type Static } from 'typebox';
+import { Id, PageQuery } from './envelope.js';
+
+/**
+ * Hotels and their validity periods (API.md "Hotels"), the Administrator's calls. After a hotel's
+ * `validdate` its users are refused (4410) at login and on every call; the Administrator never is.
+ */
+
+/** The validity list warns this many days before a hotel's service ends. */
+export const VALIDITY_WARN_DAYS = 30;
+
+export const HOTEL_NAME_MAX = 128;
+export const HOTEL_TEXT_MAX = 256;
+
+const DateOnly = Type.String({ format: 'date', maxLength: 10 });
+const NullableDate = Type.Union([DateOnly, Type.Null()]);
+
+export const Hotel = Type.Object({
+  hotel_id: Type.Integer(),
+  hotel_name: Type.String(),
+  province: Type.String(),
+  city: Type.String(),
+  area: Type.String(),
+  address: Type.String(),
+  welcome_word: Type.String(),
+  /** 'YYYY-MM-DD', the last day of service; null: no end. */
+  validdate: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  room_count: Type.Integer(),
+  /** Days from today until validdate (0 on the day itself, negative once past); null without validdate. */
+  days_left: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Hotel = Static<typeof Hotel>;
+
+export const HotelListBody = Type.Object(
+  { ...PageQuery, keyword: Type.Optional(Type.String({ minLength: 1, maxLength: HOTEL_NAME_MAX })) },
+  { additionalProperties: false },
+);
+export type HotelListBody = Static<typeof HotelListBody>;
+
+const HotelFields = {
+  province: Type.Optional(Type.String({ maxLength: 64 })),
+  city: Type.Optional(Type.String({ maxLength: 64 })),
+  area: Type.Optional(Type.String({ maxLength: 64 })),
+  address: Type.Optional(Type.String({ maxLength: HOTEL_TEXT_MAX })),
+  welcome_word: Type.Optional(Type.String({ maxLength: HOTEL_TEXT_MAX })),
+};
+
+/** The hotel's first user: gets a 'manager' role holding every hotel key. */
+export const HotelManager = Type.Object(
+  {
+    user_name: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 6, maxLength: 128 }),
+    nick_name: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type HotelManager = Static<typeof HotelManager>;
+
+export const HotelAddBody = Type.Object(
+  {
+    hotel_name: Type.String({ minLength: 1, maxLength: HOTEL_NAME_MAX }),
+    ...HotelFields,
+    validdate: NullableDate,
+    manager: Type.Optional(HotelManager),
+  },
+  { additionalProperties: false },
+);
+export type HotelAddBody = Static<typeof HotelAddBody>;
+
+export const HotelUpdateBody = Type.Object(
+  {
+    hotel_id: Id,
+    hotel_name: Type.Optional(Type.String({ minLength: 1, maxLength: HOTEL_NAME_MAX })),
+    ...HotelFields,
+    validdate: Type.Optional(NullableDate),
+  },
+  { additionalProperties: false },
+);
+export type HotelUpdateBody = Static<typeof HotelUpdateBody>;
+
+/** Refused (4409) while the hotel has rooms unless `force`: then everything of the hotel goes. */
+export const HotelDeleteBody = Type.Object(
+  { hotel_id: Id, force: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type HotelDeleteBody = Static<typeof HotelDeleteBody>;
+
+export const Validity = Type.Object({
+  hotel_id: Type.Integer(),
+  hotel_name: Type.String(),
+  validdate: Type.Union([Type.String(), Type.Null()]),
+  days_left: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Validity = Static<typeof Validity>;
+
+export const ValidityListBody = Type.Object(
+  {
+    ...PageQuery,
+    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: HOTEL_NAME_MAX })),
+    /** Only hotels whose service ends within VALIDITY_WARN_DAYS days or has ended. */
+    expiring: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ValidityListBody = Static<typeof ValidityListBody>;
+
+export const ValidityUpdateBody = Type.Object(
+  { hotel_id: Id, validdate: NullableDate },
+  { additionalProperties: false },
+);
+export type ValidityUpdateBody = Static<typeof ValidityUpdateBody>;

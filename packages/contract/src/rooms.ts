@@ -1,0 +1,278 @@
+import Type, { type Static } from 'typebox';
+import { Floor } from './buildings.js';
+import { Id, PageQuery } from './envelope.js';
+
+/**
+ * Rooms (API.md "Rooms", SPEC.md section 3). A room belongs to one building and one room type of
+ * its hotel. Room numbers are unique within a hotel, rcu_ids across all hotels (the rcu_id is the
+ * RCU's MQTT client id). `device_key` (the RCU's MQTT password) is only in answers to holders of
+ * pm_roomdetail.
+ */
+
+export const ROOM_NUM_PATTERN = '^[A-Za-z0-9-]{1,16}$';
+export const RCU_ID_PATTERN = '^[A-Za-z0-9]{1,32}$';
+/** A MAC as typed: 12 hex digits, separators ':' '-' '.' allowed (the server strips them). */
+export const MAC_INPUT_PATTERN = '^[0-9A-Fa-f:.-]{0,20}$';
+export const ROOM_REMARK_MAX = 256;
+
+/** At most this many rooms in one bulk add, import, or delete. */
+export const ROOMS_BULK_MAX = 10_000;
+/** Imports: at most ROOMS_BULK_MAX rows and this many bytes. */
+export const ROOM_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Bulk add number pattern: `{floor:2}` / `{room:2}` zero-pad to the width, `{floor}` / `{room}` do not. */
+export const ROOM_PATTERN_DEFAULT = '{floor:2}{room:2}';
+export const ROOM_PATTERN_MAX = 32;
+
+/** Keeps letters and digits only (SPEC.md: rcu_id and mac strip other characters). */
+export function lettersAndDigits(value: string): string {
+  return value.replace(/[^A-Za-z0-9]/g, '');
+}
+
+/**
+ * The room number a bulk pattern gives for a floor and a room, or null when the pattern lacks
+ * one of the two placeholders. Negative floors keep their sign before the padding ('-1' → '-01').
+ */
+export function roomNumber(pattern: string, floor: number, room: number): string | null {
+  if (!/\{floor(:\d)?\}/.test(pattern) || !/\{room(:\d)?\}/.test(pattern)) return null;
+  const pad = (value: number, width: string | undefined) => {
+    const digits = String(Math.abs(value)).padStart(width ? Number(width) : 0, '0');
+    return value < 0 ? `-${digits}` : digits;
+  };
+  return pattern
+    .replace(/\{floor(?::(\d))?\}/g, (_m, width: string | undefined) => pad(floor, width))
+    .replace(/\{room(?::(\d))?\}/g, (_m, width: string | undefined) => pad(room, width));
+}
+
+/** The rcu_id a bulk-added room gets: `R{hotel_id}x{room_num}`, letters and digits only. */
+export function bulkRcuId(hotelId: number, roomNum: string): string {
+  return lettersAndDigits(`R${hotelId}x${roomNum}`);
+}
+
+const HotelTarget = { hotel_id: Type.Optional(Id) };
+const DateOnly = Type.String({ format: 'date', maxLength: 10 });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const Room = Type.Object({
+  id: Type.Integer(),
+  hotel_id: Type.Integer(),
+  building_id: Type.Integer(),
+  building_name: Type.String(),
+  room_type_id: Type.Integer(),
+  room_type_name: Type.String(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  rcu_id: Type.String(),
+  /** 12 upper-case hex digits, or '' when unknown. */
+  mac: Type.String(),
+  remark: Type.String(),
+  /** 'YYYY-MM-DD' or null. */
+  validdate: NullableString,
+  /** When the RCU's firmware / configuration last changed (ISO), null until the upgrade issue. */
+  versiontime: NullableString,
+  pubdate: NullableString,
+  /** Versions the RCU reported in its `hello` (null until it has connected). */
+  fw: NullableString,
+  cfg: NullableString,
+  ir: NullableString,
+  /** Only for holders of pm_roomdetail (or `*`). */
+  device_key: Type.Optional(Type.String()),
+});
+export type Room = Static<typeof Room>;
+
+export const ROOM_SORTS = ['room_num', 'floor_num', 'rcu_id', 'room_type', 'building'] as const;
+export type RoomSort = (typeof ROOM_SORTS)[number];
+
+const RoomFilter = {
+  building_id: Type.Optional(Id),
+  floor_num: Type.Optional(Floor),
+  room_type_id: Type.Optional(Id),
+  /** Contained in room_num, rcu_id, mac or remark. */
+  keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+};
+
+export const RoomListBody = Type.Object(
+  {
+    ...PageQuery,
+    ...RoomFilter,
+    sort: Type.Optional(Type.Enum([...ROOM_SORTS])),
+    order: Type.Optional(Type.Enum(['asc', 'desc'])),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type RoomListBody = Static<typeof RoomListBody>;
+
+const RoomFields = {
+  room_num: Type.String({ pattern: ROOM_NUM_PATTERN, maxLength: 16 }),
+  floor_num: Floor,
+  room_type_id: Id,
+  rcu_id: Type.String({ pattern: RCU_ID_PATTERN, maxLength: 32 }),
+  mac: Type.String({ pattern: MAC_INPUT_PATTERN, maxLength: 20 }),
+  remark: Type.String({ maxLength: ROOM_REMARK_MAX }),
+  building_id: Id,
+  validdate: Type.Union([DateOnly, Type.Null()]),
+};
+
+/** building_id defaults to the hotel's first building ("Main building" is created when there is none). */
+export const RoomAddBody = Type.Object(
+  {
+    room_num: RoomFields.room_num,
+    floor_num: RoomFields.floor_num,
+    room_type_id: RoomFields.room_type_id,
+    rcu_id: RoomFields.rcu_id,
+    mac: Type.Optional(RoomFields.mac),
+    remark: Type.Optional(RoomFields.remark),
+    building_id: Type.Optional(RoomFields.building_id),
+    validdate: Type.Optional(RoomFields.validdate),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type RoomAddBody = Static<typeof RoomAddBody>;
+
+const Range = Type.Array(Floor, { minItems: 2, maxItems: 2 });
+
+export const RoomsAddBody = Type.Object(
+  {
+    /** [from, to] floors, within the building's range. */
+    floors: Range,
+    /** [from, to] room numbers on each floor (1..999). */
+    rooms: Type.Array(Type.Integer({ minimum: 1, maximum: 999 }), { minItems: 2, maxItems: 2 }),
+    pattern: Type.Optional(Type.String({ minLength: 1, maxLength: ROOM_PATTERN_MAX, pattern: '^[A-Za-z0-9{}:-]+$' })),
+    room_type_id: Id,
+    building_id: Type.Optional(Id),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type RoomsAddBody = Static<typeof RoomsAddBody>;
+
+export const RoomsAddResult = Type.Object({ created: Type.Integer(), skipped: Type.Array(Type.String()) });
+export type RoomsAddResult = Static<typeof RoomsAddResult>;
+
+export const RoomUpdateBody = Type.Object(
+  {
+    id: Id,
+    room_num: Type.Optional(RoomFields.room_num),
+    floor_num: Type.Optional(RoomFields.floor_num),
+    room_type_id: Type.Optional(RoomFields.room_type_id),
+    rcu_id: Type.Optional(RoomFields.rcu_id),
+    mac: Type.Optional(RoomFields.mac),
+    remark: Type.Optional(RoomFields.remark),
+    building_id: Type.Optional(RoomFields.building_id),
+    validdate: Type.Optional(RoomFields.validdate),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type RoomUpdateBody = Static<typeof RoomUpdateBody>;
+
+/** Any id not of the caller's hotel: 4404 and nothing deleted. */
+export const RoomDeleteBody = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: ROOMS_BULK_MAX, uniqueItems: true }), ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomDeleteBody = Static<typeof RoomDeleteBody>;
+export const RoomDeleteResult = Type.Object({ deleted: Type.Integer() });
+
+/** `POST /apis/roomkey`: a new device key for the room (the old one stops working). */
+export const RoomKeyBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
+export type RoomKeyBody = Static<typeof RoomKeyBody>;
+export const RoomKeyResult = Type.Object({ device_key: Type.String() });
+
+export const AllRoomsBody = Type.Object(
+  { building_id: Type.Optional(Id), ...HotelTarget },
+  { additionalProperties: false },
+);
+export type AllRoomsBody = Static<typeof AllRoomsBody>;
+
+export const BasicRoom = Type.Object({
+  id: Type.Integer(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  building_id: Type.Integer(),
+  room_type_id: Type.Integer(),
+});
+export type BasicRoom = Static<typeof BasicRoom>;
+
+export const UpgradeRoomListBody = Type.Object(
+  {
+    ...PageQuery,
+    room_type_id: Type.Optional(Id),
+    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type UpgradeRoomListBody = Static<typeof UpgradeRoomListBody>;
+
+export const UpgradeRoom = Type.Object({
+  id: Type.Integer(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  room_type_name: Type.String(),
+  fw: NullableString,
+  cfg: NullableString,
+  ir: NullableString,
+  /** False until the live gateway exists (issue 4). */
+  online: Type.Boolean(),
+});
+export type UpgradeRoom = Static<typeof UpgradeRoom>;
+
+/** Get-hotel-rooms: the Administrator names the hotel. */
+export const HotelRoomsBody = Type.Object({ ...HotelTarget }, { additionalProperties: false });
+export type HotelRoomsBody = Static<typeof HotelRoomsBody>;
+export const HotelRoom = Type.Object({ id: Type.Integer(), room_num: Type.String(), floor_num: Type.Integer() });
+export type HotelRoom = Static<typeof HotelRoom>;
+
+// Import and export
+
+export const ROOM_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type RoomFileFormat = (typeof ROOM_FILE_FORMATS)[number];
+/** The columns of an export, an import and the template, in this order (header names exactly). */
+export const ROOM_COLUMNS = [
+  'room_num',
+  'floor_num',
+  'building',
+  'room_type',
+  'rcu_id',
+  'mac',
+  'remark',
+  'validdate',
+] as const;
+export type RoomColumn = (typeof ROOM_COLUMNS)[number];
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `POST /apis/roomexport`: answers the file itself (not an envelope). */
+export const RoomExportBody = Type.Object(
+  { format: Type.Enum([...ROOM_FILE_FORMATS]), ...RoomFilter, ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomExportBody = Static<typeof RoomExportBody>;
+
+/** `POST /apis/roomtemplate`: an empty file with the header row and one example row. */
+export const RoomTemplateBody = Type.Object(
+  { format: Type.Enum([...ROOM_FILE_FORMATS]), ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomTemplateBody = Static<typeof RoomTemplateBody>;
+
+/**
+ * `POST /apis/roomimport`, multipart: `file` (.csv UTF-8 with or without BOM, comma or semicolon;
+ * or .xlsx), optional fields `building_id` (overrides the building column) and `hotel_id`
+ * (Administrator). Answers `{created}`; when any row is bad: 4400 "N rows have errors" with
+ * `data: {errors}` listing every bad row, and nothing imported.
+ */
+export const RoomImportResult = Type.Object({ created: Type.Integer() });
+export type RoomImportResult = Static<typeof RoomImportResult>;
+
+export const RoomImportError = Type.Object({
+  /** Spreadsheet line number; the header is line 1. */
+  line: Type.Integer(),
+  /** A column of ROOM_COLUMNS, or 'file' for a problem of the whole file. */
+  field: Type.String(),
+  message: Type.String(),
+});
+export type RoomImportError = Static<typeof RoomImportError>;
+export const RoomImportErrors = Type.Object({ errors: Type.Array(RoomImportError) });
+export type RoomImportErrors = Static<typeof RoomImportErrors>;
