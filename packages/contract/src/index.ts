@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './hotels.js';
+export * from './live.js';
 export * from './oplog.js';
 export * from './permissions.js';
 export * from './protocol.js';

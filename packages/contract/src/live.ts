@@ -1,0 +1,85 @@
+import Type, { type Static } from 'typebox';
+import { DeviceState, Energy, RENT_STATES } from './protocol.js';
+
+/**
+ * The live state of rooms as the console reads it (API.md "Live state and alerts", "Live push"):
+ * what the RCUs last reported, merged, with the room's number and floor.
+ */
+export const LiveRoomState = Type.Object({
+  room_id: Type.Integer(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  online: Type.Boolean(),
+  /** Null until the RCU has reported it. */
+  rent: Type.Union([Type.Enum([...RENT_STATES]), Type.Null()]),
+  card: Type.Boolean(),
+  door: Type.Boolean(),
+  window: Type.Boolean(),
+  occupied: Type.Boolean(),
+  dnd: Type.Boolean(),
+  mur: Type.Boolean(),
+  sos: Type.Boolean(),
+  /** ISO time of the last message from the RCU; null when it never reported. */
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type LiveRoomState = Static<typeof LiveRoomState>;
+
+export const LiveDevices = Type.Record(Type.String(), DeviceState);
+export type LiveDevices = Static<typeof LiveDevices>;
+
+/** `/apis/redisdevicestate`. */
+export const LiveDeviceState = Type.Object({
+  room_id: Type.Integer(),
+  online: Type.Boolean(),
+  devices: LiveDevices,
+  energy: Energy,
+});
+export type LiveDeviceState = Static<typeof LiveDeviceState>;
+
+/** A room's whole live record: the flags, its devices and its energy meter. */
+export type LiveRoom = LiveRoomState & {
+  hotel_id: number;
+  building_id: number | null;
+  devices: LiveDevices;
+  energy: Energy;
+};
+
+/**
+ * A change pushed to consoles (`{"type":"room","data":…}`): the room's ids and only what changed;
+ * a changed device carries its whole merged state.
+ */
+export type LiveRoomChange = Pick<LiveRoom, 'room_id' | 'hotel_id' | 'room_num' | 'floor_num'> &
+  Partial<Omit<LiveRoom, 'room_id' | 'hotel_id' | 'room_num' | 'floor_num'>>;
+
+/** Alert types; type 1 is SOS (SPEC.md). The others close on their own in the console after 3 s. */
+export const ALERT_TYPES = {
+  sos: 1,
+  door_open_long: 2,
+  rcu_offline: 3,
+  window_open_ac_on: 4,
+  fault: 5,
+} as const;
+export type AlertKind = keyof typeof ALERT_TYPES;
+export type AlertType = (typeof ALERT_TYPES)[AlertKind];
+export const ALERT_KINDS = Object.keys(ALERT_TYPES) as AlertKind[];
+
+export function alertKindOf(type: number): AlertKind | null {
+  return ALERT_KINDS.find((kind) => ALERT_TYPES[kind] === type) ?? null;
+}
+
+/** An open alert as `/apis/redisroomspecialstate` lists it and the WebSocket pushes it. */
+export const Alert = Type.Object({
+  id: Type.Integer(),
+  type: Type.Integer(),
+  room_id: Type.Integer(),
+  room_num: Type.String(),
+  event_content: Type.String(),
+  event_time: Type.String(),
+});
+export type Alert = Static<typeof Alert>;
+
+/** Messages of the live WebSocket (`GET /apis/live`). */
+export type LiveMessage =
+  | { type: 'room'; data: LiveRoomChange }
+  | { type: 'alert'; data: Alert }
+  | { type: 'alert_closed'; data: { id: number } };
