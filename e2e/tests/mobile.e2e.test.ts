@@ -24,6 +24,10 @@ test('under 1024 px the layout is mobile with the sidebar closed until opened', 
   await screenshot(page, 'mobile-closed');
 
   await page.getByRole('button', { name: '切换菜单' }).click();
-  await page.getByRole('menuitem', { name: '房间设置' }).waitFor();
+  const roomGroup = page.getByRole('menuitem', { name: '房间设置' });
+  await roomGroup.waitFor();
+  // The drawer slides in: the picture is taken once it has arrived.
+  await expect.poll(async () => (await roomGroup.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  await page.waitForTimeout(300);
   await screenshot(page, 'mobile-open');
 });

@@ -52,7 +52,7 @@ test('switching to English reloads with the success message and English titles',
   await page.waitForURL(/\/statistics\/powerstatistics$/);
   await page.locator('.ant-breadcrumb').getByText('Energy Analyse').waitFor();
   await page.mouse.move(900, 600);
-  await page.waitForTimeout(300);
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
   await screenshot(page, 'shell-en');
 
   await page.getByRole('button', { name: 'User menu' }).click();
