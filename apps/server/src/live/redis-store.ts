@@ -1,0 +1,172 @@
+import type { LiveRoom, LiveRoomChange } from '@roompilot/contract';
+import { Redis } from 'ioredis';
+import {
+  byRoomNum,
+  changeOf,
+  type Fields,
+  flatten,
+  inflate,
+  type LiveFilter,
+  type LiveListener,
+  type LivePatch,
+  type LiveStore,
+  matches,
+  type RoomRef,
+} from './store.js';
+
+/**
+ * Merges one room's fields in a single round trip: compares each with the stored value, writes and
+ * publishes only what changed (so every instance sees each change once, in order).
+ * KEYS: the room's hash, its hotel's set. ARGV: channel, room id, updated_at, room JSON, then
+ * field/value pairs. Answers the changed pairs, flat.
+ */
+const MERGE_SCRIPT = `
+local fields, values = {}, {}
+for i = 5, #ARGV, 2 do
+  fields[#fields + 1] = ARGV[i]
+  values[#values + 1] = ARGV[i + 1]
+end
+local changed = {}
+if #fields > 0 then
+  local stored = redis.call('HMGET', KEYS[1], unpack(fields))
+  for i = 1, #fields do
+    if stored[i] ~= values[i] then
+      changed[#changed + 1] = fields[i]
+      changed[#changed + 1] = values[i]
+    end
+  end
+end
+redis.call('HSET', KEYS[1], 'room', ARGV[4], 'updated_at', ARGV[3])
+redis.call('SADD', KEYS[2], ARGV[2])
+if #changed > 0 then
+  redis.call('HSET', KEYS[1], unpack(changed))
+  redis.call('PUBLISH', ARGV[1], '{"room":' .. ARGV[4] .. ',"at":"' .. ARGV[3] .. '","changed":' .. cjson.encode(changed) .. '}')
+end
+return changed
+`;
+
+interface MergeCommand {
+  liveMerge(roomKey: string, hotelKey: string, ...args: string[]): Promise<string[]>;
+}
+
+interface Published {
+  room: RoomRef;
+  at: string;
+  changed: string[];
+}
+
+function pairs(flat: readonly string[]): Fields {
+  const result: Fields = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) result.push([flat[i] as string, flat[i + 1] as string]);
+  return result;
+}
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Prefix of every key and channel (tests use their own). */
+  prefix?: string;
+  /** Connection trouble after the start (ioredis reconnects by itself). */
+  onError?: (error: Error) => void;
+}
+
+/** The live state in Redis, shared by every server instance that uses the same Redis and prefix. */
+export async function createRedisStore({
+  url,
+  prefix = 'rp:live:',
+  onError = () => {},
+}: RedisStoreOptions): Promise<LiveStore> {
+  const redis = new Redis(url, { enableAutoPipelining: true, lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  redis.on('error', onError);
+  subscriber.on('error', onError);
+  try {
+    await Promise.all([redis.connect(), subscriber.connect()]);
+  } catch (error) {
+    redis.disconnect();
+    subscriber.disconnect();
+    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
+      cause: error,
+    });
+  }
+  redis.defineCommand('liveMerge', { numberOfKeys: 2, lua: MERGE_SCRIPT });
+  const merger = redis as unknown as MergeCommand;
+
+  const roomKey = (roomId: number) => `${prefix}room:${roomId}`;
+  const hotelKey = (hotelId: number) => `${prefix}hotel:${hotelId}:rooms`;
+  const channelOf = (hotelId: number) => `${prefix}hotel:${hotelId}`;
+  const listeners = new Map<string, Set<LiveListener>>();
+  const subscribed = new Map<string, Promise<unknown>>();
+
+  subscriber.on('message', (channel: string, message: string) => {
+    const set = listeners.get(channel);
+    if (!set || set.size === 0) return;
+    const { room, at, changed } = JSON.parse(message) as Published;
+    const change = changeOf(room, pairs(changed), at);
+    for (const listener of set) listener(change);
+  });
+
+  function fromHash(hash: Record<string, string>): LiveRoom | null {
+    if (!hash.room) return null;
+    const { room: roomText, updated_at: updatedAt, ...fields } = hash;
+    return inflate(JSON.parse(roomText) as RoomRef, Object.entries(fields), updatedAt ?? null);
+  }
+
+  const store: LiveStore = {
+    async merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
+      const updatedAt = at.toISOString();
+      const args = [channelOf(room.hotel_id), String(room.room_id), updatedAt, JSON.stringify(room)];
+      for (const [field, value] of flatten(patch)) args.push(field, value);
+      const changed = await merger.liveMerge(roomKey(room.room_id), hotelKey(room.hotel_id), ...args);
+      return changed.length === 0 ? null : changeOf(room, pairs(changed), updatedAt);
+    },
+
+    setOnline(room: RoomRef, online: boolean, at: Date) {
+      return store.merge(room, { online }, at);
+    },
+
+    async get(roomId: number) {
+      return fromHash(await redis.hgetall(roomKey(roomId)));
+    },
+
+    async list(hotelId: number, filter?: LiveFilter) {
+      const ids = await redis.smembers(hotelKey(hotelId));
+      const hashes = await Promise.all(ids.map((id) => redis.hgetall(roomKey(Number(id)))));
+      return hashes
+        .map(fromHash)
+        .filter((room): room is LiveRoom => room !== null && room.hotel_id === hotelId && matches(room, filter))
+        .sort(byRoomNum);
+    },
+
+    async remove(roomId: number) {
+      const room = await store.get(roomId);
+      if (!room) return;
+      await redis.multi().del(roomKey(roomId)).srem(hotelKey(room.hotel_id), String(roomId)).exec();
+    },
+
+    async subscribe(hotelId: number, listener: LiveListener) {
+      const channel = channelOf(hotelId);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        subscribed.set(channel, subscriber.subscribe(channel));
+      }
+      set.add(listener);
+      await subscribed.get(channel);
+      return async () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          subscribed.delete(channel);
+          await subscriber.unsubscribe(channel);
+        }
+      };
+    },
+
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([redis.quit(), subscriber.quit()]);
+    },
+  };
+  return store;
+}

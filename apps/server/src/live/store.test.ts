@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { LiveRoomChange } from '@roompilot/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from './memory-store.js';
+import { createRedisStore } from './redis-store.js';
+import type { LiveStore, RoomRef } from './store.js';
+
+function redisUrl(): string {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) {
+    throw new Error(
+      'TEST_REDIS_URL is not set: the live-state suite needs a Redis such as redis://127.0.0.1:56379 (it never skips; `npm test` starts one).',
+    );
+  }
+  return url;
+}
+
+const IMPLEMENTATIONS: [string, () => Promise<LiveStore>][] = [
+  ['memory', async () => createMemoryStore()],
+  ['redis', () => createRedisStore({ url: redisUrl(), prefix: `rp:test:${randomBytes(4).toString('hex')}:` })],
+];
+
+const room = (room_id: number, hotel_id = 1, floor_num = 1, building_id: number | null = 10): RoomRef => ({
+  room_id,
+  hotel_id,
+  building_id,
+  room_num: `${floor_num}${String(room_id).padStart(2, '0')}`,
+  floor_num,
+});
+const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 8, 0, second));
+
+/** Collects changes and lets a test wait for the n-th one (Redis delivers them asynchronously). */
+function collector() {
+  const changes: LiveRoomChange[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  return {
+    changes,
+    listener: (change: LiveRoomChange) => {
+      changes.push(change);
+      for (const waiter of waiters.filter((w) => changes.length >= w.count)) waiter.resolve();
+    },
+    until: (count: number) =>
+      changes.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiters.push({ count, resolve });
+          }),
+  };
+}
+
+for (const [name, open] of IMPLEMENTATIONS) {
+  describe(`live-state store [${name}]`, () => {
+    let store: LiveStore;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('answers null for a room never reported', async () => {
+      expect(await store.get(999)).toBeNull();
+    });
+
+    it('merges partial states field by field, devices included', async () => {
+      await store.merge(
+        room(1),
+        {
+          rent: 'checked_in',
+          card: true,
+          devices: { AC1: { on: true, mode: 'cool', set: 24, temp: 26.5 }, L1: { on: true } },
+          energy: { kwh: 10.5, w: 800 },
+        },
+        at(1),
+      );
+      await store.merge(room(1), { card: false, devices: { AC1: { set: 22 } }, energy: { w: 20 } }, at(2));
+      expect(await store.get(1)).toEqual({
+        ...room(1),
+        online: false,
+        rent: 'checked_in',
+        card: false,
+        door: false,
+        window: false,
+        occupied: false,
+        dnd: false,
+        mur: false,
+        sos: false,
+        updated_at: at(2).toISOString(),
+        devices: { AC1: { on: true, mode: 'cool', set: 22, temp: 26.5 }, L1: { on: true } },
+        energy: { kwh: 10.5, w: 20 },
+      });
+    });
+
+    it('answers only what changed, or null when nothing did (a heartbeat)', async () => {
+      const change = await store.merge(room(2), { door: true, devices: { C1: { pos: 50 } } }, at(3));
+      expect(change).toEqual({
+        room_id: 2,
+        hotel_id: 1,
+        room_num: '102',
+        floor_num: 1,
+        updated_at: at(3).toISOString(),
+        door: true,
+        devices: { C1: { pos: 50 } },
+      });
+      expect(await store.merge(room(2), { door: true, devices: { C1: { pos: 50 } } }, at(4))).toBeNull();
+      expect((await store.get(2))?.updated_at).toBe(at(4).toISOString());
+      expect(await store.merge(room(2), { door: true, window: true }, at(5))).toMatchObject({ window: true });
+    });
+
+    it('sets online and offline', async () => {
+      expect(await store.setOnline(room(3), true, at(6))).toMatchObject({ room_id: 3, online: true });
+      expect(await store.setOnline(room(3), true, at(7))).toBeNull();
+      expect(await store.setOnline(room(3), false, at(8))).toMatchObject({ online: false });
+      expect((await store.get(3))?.online).toBe(false);
+    });
+
+    it('lists a hotel by floor and building, in room order, never another hotel', async () => {
+      await store.merge(room(21, 5, 2), { card: true }, at(9));
+      await store.merge(room(11, 5, 1), { card: true }, at(9));
+      await store.merge(room(12, 5, 1, 20), { card: false }, at(9));
+      await store.merge(room(31, 6, 1), { card: true }, at(9));
+      expect((await store.list(5)).map((r) => r.room_id)).toEqual([11, 12, 21]);
+      expect((await store.list(5, { floor_num: 1 })).map((r) => r.room_id)).toEqual([11, 12]);
+      expect((await store.list(5, { floor_num: 1, building_id: 20 })).map((r) => r.room_id)).toEqual([12]);
+      expect((await store.list(6)).map((r) => r.room_id)).toEqual([31]);
+      expect(await store.list(77)).toEqual([]);
+    });
+
+    it('forgets a removed room', async () => {
+      await store.merge(room(41, 8), { card: true }, at(10));
+      await store.remove(41);
+      expect(await store.get(41)).toBeNull();
+      expect(await store.list(8)).toEqual([]);
+    });
+
+    it('tells the subscribers of the room’s hotel, and only them', async () => {
+      const hotel9 = collector();
+      const hotel10 = collector();
+      const stop9 = await store.subscribe(9, hotel9.listener);
+      const stop10 = await store.subscribe(10, hotel10.listener);
+      await store.merge(room(51, 9), { dnd: true }, at(11));
+      await store.merge(room(51, 9), { dnd: true }, at(12));
+      await store.merge(room(51, 9), { mur: true, devices: { AC1: { fan: 'low' } } }, at(13));
+      await hotel9.until(2);
+      expect(hotel9.changes).toEqual([
+        expect.objectContaining({ room_id: 51, dnd: true }),
+        expect.objectContaining({ room_id: 51, mur: true, devices: { AC1: { fan: 'low' } } }),
+      ]);
+      await stop9();
+      await store.merge(room(51, 9), { sos: true }, at(14));
+      await store.merge(room(61, 10), { sos: true }, at(14));
+      await hotel10.until(1);
+      expect(hotel10.changes).toEqual([expect.objectContaining({ room_id: 61, sos: true })]);
+      expect(hotel9.changes).toHaveLength(2);
+      await stop10();
+    });
+  });
+}
+
+describe('redis store', () => {
+  it('fans changes out to another instance sharing the Redis', async () => {
+    const url = redisUrl();
+    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
+    const first = await createRedisStore({ url, prefix });
+    const second = await createRedisStore({ url, prefix });
+    try {
+      const seen = collector();
+      await second.subscribe(12, seen.listener);
+      await first.merge(room(71, 12), { occupied: true }, at(15));
+      await seen.until(1);
+      expect(seen.changes[0]).toMatchObject({ room_id: 71, hotel_id: 12, occupied: true });
+      expect((await second.get(71))?.occupied).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+  it('fails clearly when Redis is unreachable', async () => {
+    await expect(createRedisStore({ url: 'redis://127.0.0.1:1' })).rejects.toThrow(/not reachable/);
+  });
+});
