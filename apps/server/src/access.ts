@@ -20,6 +20,16 @@ export interface RouteWalk {
   body?: (ids: Readonly<Record<string, number>>) => Record<string, unknown>;
   /** The call ends the caller's session (logout): the walk gives it a session of its own. */
   endsSession?: boolean;
+  /** Success answers a file (an export), not an envelope: the walk accepts a 200 attachment. */
+  answersFile?: boolean;
+  /** The call takes multipart/form-data (an import): the walk sends this form, aimed at hotel A's rows. */
+  multipart?: (ids: Readonly<Record<string, number>>) => WalkForm;
+}
+
+/** A multipart form of the walk: text fields and one file. */
+export interface WalkForm {
+  fields: Record<string, string>;
+  file?: { filename: string; content: string | Buffer };
 }
 
 export interface RouteAccess {

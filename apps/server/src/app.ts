@@ -7,10 +7,18 @@ import { createDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { buildingRoutes } from './modules/buildings/routes.js';
+import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
+import { hotelRoutes } from './modules/hotels/routes.js';
+import { createHotelService, type HotelService } from './modules/hotels/service.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
 import { createOplogService, type OplogService } from './modules/oplog/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createRoleService, type RoleService } from './modules/roles/service.js';
+import { roomRoutes } from './modules/rooms/routes.js';
+import { createRoomService, type RoomService } from './modules/rooms/service.js';
+import { roomTypeRoutes } from './modules/roomtypes/routes.js';
+import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes/service.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { accessPlugin } from './plugins/access.js';
@@ -23,6 +31,10 @@ export interface Services {
   roles: RoleService;
   oplog: OplogService;
   site: SiteService;
+  hotels: HotelService;
+  buildings: BuildingService;
+  roomTypes: RoomTypeService;
+  rooms: RoomService;
 }
 
 declare module 'fastify' {
@@ -68,6 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     roles: createRoleService({ db, clock }),
     oplog: createOplogService(db),
     site: createSiteService(config),
+    hotels: createHotelService({ db, clock }),
+    buildings: createBuildingService({ db, clock }),
+    roomTypes: createRoomTypeService({ db, clock }),
+    rooms: createRoomService({ db, clock }),
   };
   app.decorate('services', services);
 
@@ -83,6 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes);
       await api.register(roleRoutes);
       await api.register(oplogRoutes);
+      await api.register(hotelRoutes);
+      await api.register(buildingRoutes);
+      await api.register(roomTypeRoutes);
+      await api.register(roomRoutes);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: API_BASE },

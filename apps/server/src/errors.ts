@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** What the answer's `data` carries (e.g. every bad row of an import); null otherwise. */
+    readonly data: unknown = null,
   ) {
     super(messageKey);
   }
@@ -18,3 +20,5 @@ export const invalid = (key: MessageKey, params?: Record<string, string | number
 export const notFound = (key: MessageKey = 'error.notFound') => new AppError(ErrorCode.notFound, key);
 export const conflict = (key: MessageKey) => new AppError(ErrorCode.conflict, key);
 export const forbidden = (key: MessageKey = 'error.forbidden') => new AppError(ErrorCode.forbidden, key);
+export const tooLarge = (key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(ErrorCode.tooLarge, key, params);

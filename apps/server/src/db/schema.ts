@@ -80,6 +80,47 @@ export interface OplogTable {
   created_at: string;
 }
 
+export interface BuildingsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  floor_from: number;
+  floor_to: number;
+  remark: string;
+  created_at: string;
+}
+
+export interface RoomTypesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  remark: string;
+  /** JSON list of devices (the template). */
+  devices: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  building_id: number;
+  room_type_id: number;
+  room_num: string;
+  floor_num: number;
+  rcu_id: string;
+  mac: string;
+  remark: string;
+  validdate: string | null;
+  versiontime: string | null;
+  pubdate: string | null;
+  fw: string | null;
+  cfg: string | null;
+  ir: string | null;
+  device_key: string;
+  created_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -88,6 +129,9 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   oplog: OplogTable;
+  buildings: BuildingsTable;
+  room_types: RoomTypesTable;
+  rooms: RoomsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */
@@ -99,3 +143,7 @@ export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OplogRow = Selectable<OplogTable>;
 export type NewOplogRow = Insertable<OplogTable>;
+export type BuildingRow = Selectable<BuildingsTable>;
+export type RoomTypeRow = Selectable<RoomTypesTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type NewRoomRow = Insertable<RoomsTable>;

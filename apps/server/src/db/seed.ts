@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_USER_NAME, ROLE_PRESETS, type RolePreset } from '@roompilot/contract';
+import { ADMIN_USER_NAME, type Device, ROLE_PRESETS, type RolePreset, WILDCARD } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../access.js';
 import type { Clock } from '../clock.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import type { Database, Db } from './schema.js';
+import { createBuildingService } from '../modules/buildings/service.js';
+import { createRoomService } from '../modules/rooms/service.js';
+import { createRoomTypeService } from '../modules/roomtypes/service.js';
+import type { Database, Db, HotelRow } from './schema.js';
 
 export const DEMO_HOTEL_NAME = 'RoomPilot Demo Hotel';
 
@@ -37,12 +41,14 @@ export interface SeedResult {
 /** Creates a hotel with the role presets of SPEC.md section 6; answers its id and role ids by name. */
 export async function insertHotelWithRoles(
   db: Db,
-  hotel: { hotel_name: string; validdate: string | null },
+  hotel: { hotel_name: string; validdate: string | null } & Partial<
+    Pick<HotelRow, 'province' | 'city' | 'area' | 'address' | 'welcome_word'>
+  >,
   now: string,
 ) {
   const { hotel_id } = await db
     .insertInto('hotels')
-    .values({ ...hotel, province: '', city: '', area: '', address: '', welcome_word: '', created_at: now })
+    .values({ province: '', city: '', area: '', address: '', welcome_word: '', ...hotel, created_at: now })
     .returning('hotel_id')
     .executeTakeFirstOrThrow();
   const roleIds = {} as Record<RolePreset, number>;
@@ -91,19 +97,21 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const adminPassword = options.adminPassword ?? (generated as string);
   const now = options.clock();
   const stamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    await insertUser(
+  const demo = await db.transaction().execute(async (trx) => {
+    const adminId = await insertUser(
       trx,
       { hotel_id: null, user_name: ADMIN_USER_NAME, password: adminPassword, nick_name: ADMIN_USER_NAME },
       stamp,
     );
-    if (!options.demo) return;
+    if (!options.demo) return null;
     const validdate = new Date(Date.UTC(now.getUTCFullYear() + 2, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
     const { hotelId, roleIds } = await insertHotelWithRoles(trx, { hotel_name: DEMO_HOTEL_NAME, validdate }, stamp);
     for (const user of DEMO_USERS) {
       await insertUser(trx, { hotel_id: hotelId, ...user, roleIds: user.role ? [roleIds[user.role]] : [] }, stamp);
     }
+    return { adminId, hotelId };
   });
+  if (demo) await seedDemoInventory(db, options.clock, demo.adminId, demo.hotelId);
   if (generated) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     const file = path.join(options.dataDir, 'initial-admin-password');
@@ -111,4 +119,72 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     fs.chmodSync(file, 0o600);
   }
   return { seeded: true, generatedAdminPassword: generated };
+}
+
+const STANDARD_DEVICES: Device[] = [
+  { key: 'L1', kind: 'light', name: 'Ceiling light' },
+  { key: 'L2', kind: 'light', name: 'Bedside light' },
+  { key: 'D1', kind: 'dimmer', name: 'Reading lamp' },
+  { key: 'C1', kind: 'curtain', name: 'Curtain' },
+  { key: 'AC1', kind: 'ac', name: 'Air conditioner', defaults: { set_min: 18, set_max: 28, set: 24 } },
+  { key: 'V1', kind: 'ventilation', name: 'Ventilation' },
+];
+
+export const DEMO_ROOM_TYPES: readonly { name: string; devices: Device[] }[] = [
+  { name: 'Standard King', devices: STANDARD_DEVICES },
+  {
+    name: 'Deluxe Twin',
+    devices: [
+      ...STANDARD_DEVICES,
+      { key: 'L3', kind: 'light', name: 'Hallway light' },
+      { key: 'C2', kind: 'curtain', name: 'Sheer curtain' },
+      {
+        key: 'FH1',
+        kind: 'floor_heating',
+        name: 'Bathroom floor heating',
+        defaults: { set_min: 20, set_max: 30, set: 26 },
+      },
+      { key: 'S1', kind: 'socket', name: 'Desk socket' },
+      { key: 'IR1', kind: 'ir', name: 'TV' },
+    ],
+  },
+];
+
+/**
+ * The demo hotel's building, room types and rooms, made through the services the console uses, as
+ * the Administrator: floors 2..6 × rooms 1..20 (100 rooms), 01..14 Standard King, 15..20 Deluxe Twin.
+ */
+async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: number, hotelId: number) {
+  const actor: Actor = {
+    userId: adminId,
+    userName: ADMIN_USER_NAME,
+    hotelId: null,
+    isAdmin: true,
+    roles: [],
+    perms: [WILDCARD],
+    tokenHash: '',
+    ip: '',
+  };
+  const building = await createBuildingService({ db, clock }).add(actor, {
+    hotel_id: hotelId,
+    name: 'Main building',
+    floor_from: 1,
+    floor_to: 10,
+  });
+  const roomTypes = createRoomTypeService({ db, clock });
+  const rooms = createRoomService({ db, clock });
+  const roomRanges: [number, number][] = [
+    [1, 14],
+    [15, 20],
+  ];
+  for (const [index, type] of DEMO_ROOM_TYPES.entries()) {
+    const roomType = await roomTypes.add(actor, { hotel_id: hotelId, ...type });
+    await rooms.bulkAdd(actor, {
+      hotel_id: hotelId,
+      building_id: building.id,
+      room_type_id: roomType.id,
+      floors: [2, 6],
+      rooms: roomRanges[index] as [number, number],
+    });
+  }
 }

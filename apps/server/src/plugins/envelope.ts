@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { describeValidation, type MessageKey, pickLanguage, translate } from '../i18n.js';
 
-function send(reply: FastifyReply, code: number, message: string) {
-  return reply.status(httpStatusFor(code)).send({ code, message, data: null });
+function send(reply: FastifyReply, code: number, message: string, data: unknown = null) {
+  return reply.status(httpStatusFor(code)).send({ code, message, data });
 }
 
 /**
@@ -23,7 +23,9 @@ export const envelopePlugin = fp(
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       const language = request.language ?? pickLanguage(request.headers['accept-language']);
       const say = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
-      if (error instanceof AppError) return send(reply, error.code, say(error.messageKey, error.params));
+      if (error instanceof AppError) {
+        return send(reply, error.code, say(error.messageKey, error.params), error.data);
+      }
       if (error.validation) {
         const [issue] = error.validation;
         const detail = issue

@@ -1,0 +1,188 @@
+import {
+  type Hotel,
+  type HotelAddBody,
+  type HotelDeleteBody,
+  type HotelListBody,
+  type HotelUpdateBody,
+  type Page,
+  VALIDITY_WARN_DAYS,
+  type Validity,
+  type ValidityListBody,
+  type ValidityUpdateBody,
+} from '@roompilot/contract';
+import type { Kysely } from 'kysely';
+import { type Actor, hotelOf, who } from '../../access.js';
+import { type Clock, isoDate } from '../../clock.js';
+import type { Database, Db, HotelRow } from '../../db/schema.js';
+import { insertHotelWithRoles, insertUser } from '../../db/seed.js';
+import { conflict, notFound } from '../../errors.js';
+import { recordOperation } from '../oplog/service.js';
+import * as repository from './repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from today (UTC) until `validdate`: 0 on the day itself, negative once past. */
+export function daysLeft(validdate: string | null, now: Date): number | null {
+  if (validdate === null) return null;
+  return Math.round((Date.parse(validdate) - Date.parse(isoDate(now))) / DAY_MS);
+}
+
+/**
+ * The hotel a hotel-scoped call acts on (access.ts `hotelOf`), known to exist: the Administrator
+ * may name any id, and a missing hotel is 4404 rather than a foreign-key failure later.
+ */
+export async function scopedHotel(db: Db, actor: Actor, requested: number | undefined): Promise<number> {
+  const hotelId = hotelOf(actor, requested);
+  if (actor.hotelId === null && !(await repository.hotelExists(db, hotelId))) throw notFound('hotel.notFound');
+  return hotelId;
+}
+
+export function createHotelService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  function toHotel(row: HotelRow & { room_count: number }): Hotel {
+    return { ...row, days_left: daysLeft(row.validdate, clock()) };
+  }
+
+  async function existingHotel(trx: Db, hotelId: number) {
+    const hotel = await repository.findHotel(trx, hotelId);
+    if (!hotel) throw notFound('hotel.notFound');
+    return hotel;
+  }
+
+  async function ensureNameFree(trx: Db, name: string, exceptId?: number): Promise<void> {
+    const other = await repository.findHotelByName(trx, name);
+    if (other && other.hotel_id !== exceptId) throw conflict('hotels.nameTaken');
+  }
+
+  return {
+    async list(body: HotelListBody): Promise<Page<Hotel>> {
+      const current = body.current ?? 1;
+      const size = body.size ?? 20;
+      const { records, total } = await repository.pageHotels(db, { keyword: body.keyword }, { current, size }, 'id');
+      return { records: records.map(toHotel), total, current, size };
+    },
+
+    /** A hotel with the five preset roles and, when asked, its first user holding the 'manager' role. */
+    add(actor: Actor, body: HotelAddBody): Promise<Hotel> {
+      return db.transaction().execute(async (trx) => {
+        const { manager, ...fields } = body;
+        const hotelName = fields.hotel_name.trim();
+        await ensureNameFree(trx, hotelName);
+        if (manager && (await repository.userNameTaken(trx, manager.user_name.trim()))) {
+          throw conflict('users.nameTaken');
+        }
+        const now = clock().toISOString();
+        const { hotelId, roleIds } = await insertHotelWithRoles(trx, { ...fields, hotel_name: hotelName }, now);
+        if (manager) {
+          await insertUser(
+            trx,
+            {
+              hotel_id: hotelId,
+              user_name: manager.user_name.trim(),
+              password: manager.password,
+              nick_name: manager.nick_name,
+              roleIds: [roleIds.manager],
+            },
+            now,
+          );
+        }
+        await recordOperation(
+          trx,
+          clock,
+          { ...who(actor), hotelId },
+          {
+            action: 'hotel_add',
+            target: hotelName,
+            detail: { hotel_id: hotelId, validdate: body.validdate, manager: manager?.user_name.trim() ?? null },
+          },
+        );
+        return toHotel(await existingHotel(trx, hotelId));
+      });
+    },
+
+    update(actor: Actor, body: HotelUpdateBody): Promise<Hotel> {
+      return db.transaction().execute(async (trx) => {
+        const { hotel_id: hotelId, ...changes } = body;
+        const before = await existingHotel(trx, hotelId);
+        if (changes.hotel_name !== undefined) {
+          changes.hotel_name = changes.hotel_name.trim();
+          await ensureNameFree(trx, changes.hotel_name, hotelId);
+        }
+        await repository.updateHotel(trx, hotelId, changes);
+        await recordOperation(
+          trx,
+          clock,
+          { ...who(actor), hotelId },
+          { action: 'hotel_update', target: changes.hotel_name ?? before.hotel_name, detail: { before, changes } },
+        );
+        return toHotel(await existingHotel(trx, hotelId));
+      });
+    },
+
+    /** Refused while the hotel has rooms, unless forced: then all of it goes in one transaction. */
+    remove(actor: Actor, body: HotelDeleteBody): Promise<null> {
+      return db.transaction().execute(async (trx) => {
+        const hotel = await existingHotel(trx, body.hotel_id);
+        if (hotel.room_count > 0 && !body.force) throw conflict('hotels.hasRooms');
+        await repository.deleteHotelAndEverything(trx, hotel.hotel_id);
+        await recordOperation(
+          trx,
+          clock,
+          { ...who(actor), hotelId: hotel.hotel_id },
+          {
+            action: 'hotel_delete',
+            target: hotel.hotel_name,
+            detail: { hotel_id: hotel.hotel_id, rooms: hotel.room_count, force: body.force ?? false },
+          },
+        );
+        return null;
+      });
+    },
+
+    async validityList(body: ValidityListBody): Promise<Page<Validity>> {
+      const current = body.current ?? 1;
+      const size = body.size ?? 20;
+      const validUntil = body.expiring ? isoDate(new Date(clock().getTime() + VALIDITY_WARN_DAYS * DAY_MS)) : undefined;
+      const { records, total } = await repository.pageHotels(
+        db,
+        { keyword: body.keyword, validUntil },
+        { current, size },
+        'validdate',
+      );
+      return {
+        records: records.map(({ hotel_id, hotel_name, validdate }) => ({
+          hotel_id,
+          hotel_name,
+          validdate,
+          days_left: daysLeft(validdate, clock()),
+        })),
+        total,
+        current,
+        size,
+      };
+    },
+
+    validityUpdate(actor: Actor, body: ValidityUpdateBody): Promise<Validity> {
+      return db.transaction().execute(async (trx) => {
+        const before = await existingHotel(trx, body.hotel_id);
+        await repository.updateHotel(trx, before.hotel_id, { validdate: body.validdate });
+        await recordOperation(
+          trx,
+          clock,
+          { ...who(actor), hotelId: before.hotel_id },
+          {
+            action: 'validity_update',
+            target: before.hotel_name,
+            detail: { before: before.validdate, validdate: body.validdate },
+          },
+        );
+        return {
+          hotel_id: before.hotel_id,
+          hotel_name: before.hotel_name,
+          validdate: body.validdate,
+          days_left: daysLeft(body.validdate, clock()),
+        };
+      });
+    },
+  };
+}
+export type HotelService = ReturnType<typeof createHotelService>;
