@@ -121,6 +121,41 @@ export interface RoomsTable {
   created_at: string;
 }
 
+/** An event an RCU reported (PROTOCOL.md), once per RCU event id. */
+export interface RoomEventsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  /** The RCU's id of the event (`e-…`). */
+  event_id: string;
+  type: string;
+  detail: string;
+  event_time: string;
+  received_at: string;
+}
+
+/** An alert (type 1 is SOS) from its raising until an operator confirms it. */
+export interface AlertsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  type: number;
+  room_event_id: number | null;
+  content: string;
+  event_time: string;
+  created_at: string;
+  confirmed_at: string | null;
+  confirmed_by: number | null;
+  confirmed_by_name: string;
+}
+
+export interface HotelSettingsTable {
+  hotel_id: number;
+  door_open_alert_minutes: ColumnType<number, number | undefined, number>;
+  offline_alert_minutes: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -132,6 +167,9 @@ export interface Database {
   buildings: BuildingsTable;
   room_types: RoomTypesTable;
   rooms: RoomsTable;
+  room_events: RoomEventsTable;
+  alerts: AlertsTable;
+  hotel_settings: HotelSettingsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */
@@ -147,3 +185,5 @@ export type BuildingRow = Selectable<BuildingsTable>;
 export type RoomTypeRow = Selectable<RoomTypesTable>;
 export type RoomRow = Selectable<RoomsTable>;
 export type NewRoomRow = Insertable<RoomsTable>;
+export type RoomEventRow = Selectable<RoomEventsTable>;
+export type AlertRow = Selectable<AlertsTable>;

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as rooms from './0002_rooms.js';
+import * as live from './0003_live.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_rooms': rooms,
+  '0003_live': live,
 };
