@@ -1,10 +1,12 @@
 import { ErrorCode } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from './test-support/databases.js';
+import { type Answer, describeEachDatabase } from './test-support/databases.js';
 import {
+  badForms,
   badInputs,
   collectApiRoutes,
   HOTEL_B_USERS,
+  multipartPayload,
   namesRowOf,
   rowsOfHotel,
   sampleOf,
@@ -18,7 +20,9 @@ import {
 /**
  * Every API route, whoever adds it: access refused where it must be, hotel B never reads or
  * changes hotel A's rows, and hostile input never gets past a clear answer. A new route joins
- * by itself; `walk.body` in its config aims it at hotel A's rows (test-support/route-walk.ts).
+ * by itself; `walk.body` in its config aims it at hotel A's rows (test-support/route-walk.ts),
+ * `walk.multipart` does the same for an upload, and `walk.answersFile` marks a route whose
+ * success is a file rather than an envelope.
  */
 const ROUTES = await collectApiRoutes();
 const NEVER = [ErrorCode.internal];
@@ -53,6 +57,28 @@ describeEachDatabase('route walk', (t) => {
     return route.body ? (sampleOf(route.body) as Record<string, unknown>) : undefined;
   }
 
+  /** The route's request as the walk sends it: its JSON body, or its multipart form. */
+  function requestFor(route: WalkRoute) {
+    const form = route.route.walk?.multipart?.(ids);
+    if (form) {
+      const fields = Object.fromEntries(Object.entries(form.fields).map(([name, value]) => [name, Number(value)]));
+      return { options: multipartPayload(form), names: fields };
+    }
+    const body = bodyFor(route);
+    return { options: { body }, names: body };
+  }
+
+  /** A clear answer: an envelope, or for a file-answering route a 200 attachment. */
+  function expectClear(route: WalkRoute, answer: Answer, label: string) {
+    expect(answer.status, label).toBeLessThan(500);
+    if (answer.code === -1 && route.route.walk?.answersFile) {
+      expect(answer.status, label).toBe(200);
+      expect(String(answer.headers['content-disposition']), label).toMatch(/^attachment; filename="/);
+      return;
+    }
+    expect(answer.code, label).not.toBe(-1);
+  }
+
   it('has routes to walk', () => {
     expect(ROUTES.length).toBeGreaterThan(5);
     expect(ROUTES.every((route) => route.route.access !== undefined && route.route.write !== undefined)).toBe(true);
@@ -62,14 +88,17 @@ describeEachDatabase('route walk', (t) => {
     const { access, write } = route.route;
 
     it(`${label(route)}: refuses callers without the needed access`, async () => {
-      const body = bodyFor(route);
+      const { options } = requestFor(route);
       if (access === 'public') return;
-      const anonymous = await t.call(route.method as never, route.url, { body });
+      const anonymous = await t.call(route.method as never, route.url, options);
       expect(anonymous.code, 'no token').toBe(ErrorCode.unauthenticated);
-      const garbage = await t.call(route.method as never, route.url, { body, token: 'forged-token' });
+      const garbage = await t.call(route.method as never, route.url, { ...options, token: 'forged-token' });
       expect(garbage.code, 'forged token').toBe(ErrorCode.unauthenticated);
 
-      const visitor = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'visitor') });
+      const visitor = await t.call(route.method as never, route.url, {
+        ...options,
+        token: await tokenFor(route, 'visitor'),
+      });
       if (access === 'admin' || (access !== 'session' && write)) {
         expect(visitor.code, 'visitor').toBe(ErrorCode.forbidden);
       } else {
@@ -77,11 +106,14 @@ describeEachDatabase('route walk', (t) => {
       }
 
       if (access === 'admin') {
-        const all = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'all') });
+        const all = await t.call(route.method as never, route.url, { ...options, token: await tokenFor(route, 'all') });
         expect(all.code, 'hotel user with *').toBe(ErrorCode.forbidden);
       } else if (access !== 'session') {
         const lacking = access === 'pm_dashboard' ? 'roomtype' : 'dashboard';
-        const answer = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, lacking) });
+        const answer = await t.call(route.method as never, route.url, {
+          ...options,
+          token: await tokenFor(route, lacking),
+        });
         expect(answer.code, `user without ${access}`).toBe(ErrorCode.forbidden);
       }
     });
@@ -89,26 +121,33 @@ describeEachDatabase('route walk', (t) => {
     it(`${label(route)}: hotel B reads and changes nothing of hotel A`, async () => {
       if (access === 'public' || access === 'admin') return;
       const before = await snapshotHotel(t.db, ids.hotel_id as number);
-      const body = bodyFor(route);
-      const answer = await t.call(route.method as never, route.url, { body, token: await tokenFor(route, 'all') });
+      const { options, names } = requestFor(route);
+      const answer = await t.call(route.method as never, route.url, {
+        ...options,
+        token: await tokenFor(route, 'all'),
+      });
       expect(NEVER).not.toContain(answer.code);
+      expectClear(route, answer, 'hotel B');
       expect(answer.raw).not.toContain(WALK_MARKER);
       expect(rowsOfHotel(answer.data, ids.hotel_id as number)).toEqual([]);
-      if (write && namesRowOf(body, ids)) expect([ErrorCode.notFound, ErrorCode.forbidden]).toContain(answer.code);
+      if (write && namesRowOf(names, ids)) expect([ErrorCode.notFound, ErrorCode.forbidden]).toContain(answer.code);
       expect(await snapshotHotel(t.db, ids.hotel_id as number)).toEqual(before);
       expect(hotelB).toBeGreaterThan(0);
     });
 
     it(`${label(route)}: answers hostile input clearly, never with a 5xx`, async () => {
-      if (!route.body) return;
+      const form = route.route.walk?.multipart?.(ids);
+      if (!route.body && !form) return;
       const caller = access === 'public' ? undefined : access === 'admin' ? 'admin' : 'all';
       const base = (bodyFor(route) ?? {}) as Record<string, unknown>;
       const before = await snapshotHotel(t.db, ids.hotel_id as number);
-      for (const input of badInputs(route.body, base)) {
+      const inputs = form
+        ? badForms(form).map(({ form: bad, ...input }) => ({ ...input, options: multipartPayload(bad) }))
+        : badInputs(route.body, base).map((input) => ({ ...input, options: { body: input.body } }));
+      for (const input of inputs) {
         const token = caller ? await tokenFor(route, caller) : undefined;
-        const answer = await t.call(route.method as never, route.url, { body: input.body, token });
-        expect(answer.status, input.label).toBeLessThan(500);
-        expect(answer.code, input.label).not.toBe(-1);
+        const answer = await t.call(route.method as never, route.url, { ...input.options, token });
+        expectClear(route, answer, input.label);
         if (input.mustRefuse) {
           expect(answer.code, input.label).toBe(ErrorCode.invalid);
           if (input.label === 'an unknown field') expect(answer.message).toContain('zz_unknown_field');

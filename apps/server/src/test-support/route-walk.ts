@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { RouteAccess } from '../access.js';
+import type { RouteAccess, WalkForm } from '../access.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -59,7 +59,145 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     .where('name', '=', 'waiter')
     .executeTakeFirstOrThrow();
   await t.db.updateTable('hotels').set({ welcome_word: WALK_MARKER }).where('hotel_id', '=', hotelId).execute();
-  return { hotel_id: hotelId, role_id: held.id, unused_role_id: unused.data.id as number };
+
+  const ok = (answer: { code: number; message: string; data: unknown }, what: string) => {
+    if (answer.code !== 0) throw new Error(`walk fixture ${what}: ${answer.code} ${answer.message}`);
+    return answer.data as { id: number };
+  };
+  const building = ok(
+    await t.call('POST', '/apis/buildingadd', {
+      token: manager,
+      body: { name: `${WALK_MARKER} building`, floor_from: 1, floor_to: 5, remark: WALK_MARKER },
+    }),
+    'building',
+  );
+  const emptyBuilding = ok(
+    await t.call('POST', '/apis/buildingadd', {
+      token: manager,
+      body: { name: `${WALK_MARKER} empty building`, floor_from: 1, floor_to: 1 },
+    }),
+    'empty building',
+  );
+  const devices = [{ key: 'L1', kind: 'light', name: WALK_MARKER }];
+  const roomType = ok(
+    await t.call('POST', '/apis/roomtypeadd', {
+      token: manager,
+      body: { name: `${WALK_MARKER} type`, remark: WALK_MARKER, devices },
+    }),
+    'room type',
+  );
+  const unusedType = ok(
+    await t.call('POST', '/apis/roomtypeadd', {
+      token: manager,
+      body: { name: `${WALK_MARKER} unused type`, devices },
+    }),
+    'unused room type',
+  );
+  const roomIds: number[] = [];
+  for (const num of ['W-A1', 'W-A2']) {
+    const room = ok(
+      await t.call('POST', '/apis/roomadd', {
+        token: manager,
+        body: {
+          room_num: num,
+          floor_num: 2,
+          room_type_id: roomType.id,
+          rcu_id: `WALKA${num.slice(-1)}`,
+          building_id: building.id,
+          remark: WALK_MARKER,
+        },
+      }),
+      `room ${num}`,
+    );
+    roomIds.push(room.id);
+  }
+  const admin = await t.login('Administrator');
+  const spare = ok(
+    await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
+    'spare hotel',
+  ) as unknown as { hotel_id: number };
+  return {
+    hotel_id: hotelId,
+    role_id: held.id,
+    unused_role_id: unused.data.id as number,
+    building_id: building.id,
+    empty_building_id: emptyBuilding.id,
+    room_type_id: roomType.id,
+    unused_room_type_id: unusedType.id,
+    room_id: roomIds[0] as number,
+    other_room_id: roomIds[1] as number,
+    spare_hotel_id: spare.hotel_id,
+  };
+}
+
+/** A multipart/form-data request body of the walk's form. */
+export function multipartPayload(form: WalkForm): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----roompilot-walk-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(form.fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (form.file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${form.file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.from(form.file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Bad uploads for an import route, built from a valid base form. */
+export function badForms(base: WalkForm): { label: string; form: WalkForm; mustRefuse: boolean }[] {
+  // File problems are sent without the base's fields: they must be refused for the file alone.
+  const file = base.file ?? { filename: 'walk.csv', content: '' };
+  const fields = {};
+  const hostileCsv = [
+    'room_num,floor_num,building,room_type,rcu_id,mac,remark,validdate',
+    ...HOSTILE_STRINGS.map((hostile) =>
+      Array(8)
+        .fill(`"${hostile.replace(/"/g, '""')}"`)
+        .join(','),
+    ),
+  ].join('\r\n');
+  return [
+    { label: 'no file', form: { fields }, mustRefuse: true },
+    { label: 'an empty file', form: { fields, file: { ...file, content: '' } }, mustRefuse: true },
+    {
+      label: 'binary garbage',
+      form: { fields, file: { filename: 'walk.xlsx', content: Buffer.from([0, 1, 2, 255, 254, 0, 7]) } },
+      mustRefuse: true,
+    },
+    {
+      label: 'a broken workbook',
+      form: { fields, file: { filename: 'walk.xlsx', content: Buffer.from('PK\u0003\u0004 not really a zip') } },
+      mustRefuse: true,
+    },
+    { label: 'hostile cells', form: { fields, file: { filename: 'walk.csv', content: hostileCsv } }, mustRefuse: true },
+    {
+      label: 'a header only',
+      form: { fields, file: { filename: 'walk.csv', content: 'room_num,floor_num\r\n' } },
+      mustRefuse: true,
+    },
+    ...HOSTILE_STRINGS.map((hostile) => ({
+      label: `building_id = ${hostile}`,
+      form: { ...base, fields: { ...base.fields, building_id: hostile } },
+      mustRefuse: true,
+    })),
+    {
+      label: 'building_id huge',
+      form: { ...base, fields: { ...base.fields, building_id: String(2 ** 53) } },
+      mustRefuse: true,
+    },
+    {
+      label: 'a file of 6 MB',
+      form: { fields, file: { filename: 'walk.csv', content: Buffer.alloc(6 * 1024 * 1024, 65) } },
+      mustRefuse: false,
+    },
+  ];
 }
 
 export const HOTEL_B_USERS = {
