@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, type HttpEnvironment, HttpError, NetworkError } from './http';
+import { ApiError, createHttpClient, fileNameOf, type HttpEnvironment, HttpError, NetworkError } from './http';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -130,5 +130,52 @@ describe('http client', () => {
     const { http, env } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(http.get('/site')).rejects.toMatchObject({ timedOut: false });
     expect(env.showError).toHaveBeenCalledWith('errors.network');
+  });
+
+  it('keeps the data of an error envelope', async () => {
+    const errors = [{ line: 3, field: 'room_num', message: 'required' }];
+    const { http } = setup(() => json({ code: 4400, message: '1 rows have errors', data: { errors } }, 400));
+    await expect(http.post('/roomimport')).rejects.toMatchObject({ code: 4400, data: { errors } });
+  });
+
+  it('uploads a form as multipart, without a JSON content type', async () => {
+    const { http, fetch } = setup(() => json({ code: 0, message: '', data: { created: 2 } }));
+    const form = new FormData();
+    form.append('file', new Blob(['room_num\n0201']), 'rooms.csv');
+    await expect(http.upload('/roomimport', form)).resolves.toEqual({ created: 2 });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it('downloads a file as a Blob with the name the server gives', async () => {
+    const { http, fetch } = setup(
+      () =>
+        new Response('\ufeffroom_num\n0201', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="rooms-1-2025-01-01.csv"',
+          },
+        }),
+    );
+    const file = await http.download('/roomexport', { format: 'csv' });
+    expect(file.fileName).toBe('rooms-1-2025-01-01.csv');
+    expect(await file.blob.text()).toContain('0201');
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe('{"format":"csv"}');
+  });
+
+  it('handles a download refused with an envelope like any call', async () => {
+    const { http, env } = setup(() => json({ code: 4403, message: 'no access', data: null }, 403));
+    await expect(http.download('/roomexport', {})).rejects.toMatchObject({ code: 4403 });
+    expect(env.showError).toHaveBeenCalledWith('no access');
+  });
+
+  it('reads file names from Content-Disposition', () => {
+    expect(fileNameOf(null)).toBe('');
+    expect(fileNameOf('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(fileNameOf('attachment; filename=rooms.xlsx')).toBe('rooms.xlsx');
+    expect(fileNameOf(`attachment; filename="x.csv"; filename*=UTF-8''%E6%88%BF%E9%97%B4.csv`)).toBe('房间.csv');
   });
 });

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** The envelope's data: some errors explain themselves there (an import's bad rows). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -55,6 +57,30 @@ export interface RequestOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A file the server answered with. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition`; empty when the server named none. */
+  fileName: string;
+}
+
+const JSON_TYPE = 'application/json';
+
+/** The file name of a `Content-Disposition` header: `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameOf(disposition: string | null): string {
+  if (!disposition) return '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() ?? '';
+}
+
 const isEnvelope = (value: unknown): value is Envelope<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 
@@ -83,11 +109,13 @@ export function createHttpClient(env: HttpEnvironment) {
     }
   }
 
-  async function send(method: HttpMethod, path: string, body: unknown, timeoutMs: number): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': env.getLanguage() };
+  /** One call to the server; `body` is JSON unless it is a form (an upload). */
+  async function send(method: HttpMethod, path: string, body: unknown, accept: string, timeoutMs: number) {
+    const headers: Record<string, string> = { Accept: accept, 'Accept-Language': env.getLanguage() };
     const token = env.getToken();
     if (token) headers.Authorization = `Bearer ${bearer(token)}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
     let timedOut = false;
@@ -100,7 +128,7 @@ export function createHttpClient(env: HttpEnvironment) {
         method,
         headers,
         credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal: controller.signal,
       });
     } catch {
@@ -112,23 +140,26 @@ export function createHttpClient(env: HttpEnvironment) {
     }
   }
 
-  async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}) {
+  /** Sends, reporting a network failure unless the call is quiet. */
+  async function exchange(method: HttpMethod, path: string, body: unknown, accept: string, options: RequestOptions) {
+    try {
+      return await send(method, path, body, accept, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof NetworkError && !options.quiet) env.showError(error.message);
+      throw error;
+    }
+  }
+
+  /** Reads an envelope: its data on code 0; otherwise the error codes and statuses of SPEC.md section 8. */
+  async function settle<T>(response: Response, options: RequestOptions): Promise<T> {
     const report = (message: string) => {
       if (!options.quiet) env.showError(message);
     };
-    let response: Response;
-    try {
-      response = await send(method, path, body, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    } catch (error) {
-      if (error instanceof NetworkError) report(error.message);
-      throw error;
-    }
-
     const payload = await readJson(response);
     if (isEnvelope(payload)) {
       if (payload.code === 0) return payload.data as T;
       const message = payload.message || env.translate(`errors.${payload.code}`);
-      const error = new ApiError(message, payload.code);
+      const error = new ApiError(message, payload.code, payload.data);
       if (LOGOUT_CODES.includes(payload.code)) {
         if (!options.quiet) void askToLogInAgain();
       } else {
@@ -145,8 +176,33 @@ export function createHttpClient(env: HttpEnvironment) {
     throw new HttpError(response);
   }
 
+  async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}) {
+    return settle<T>(await exchange(method, path, body, JSON_TYPE, options), options);
+  }
+
+  /** A multipart upload (`FormData`): answered with an envelope like any call. */
+  async function upload<T>(path: string, form: FormData, options: RequestOptions = {}) {
+    return settle<T>(await exchange('POST', path, form, JSON_TYPE, options), options);
+  }
+
+  /**
+   * A call answered with a file (export, template): the file as a Blob with the server's file
+   * name. A failure is answered with an envelope and handled like any other call.
+   */
+  async function download(path: string, body?: unknown, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const response = await exchange('POST', path, body, '*/*', options);
+    const type = response.headers.get('Content-Type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      await settle<unknown>(response, options);
+      throw new HttpError(response);
+    }
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  }
+
   return {
     request,
+    upload,
+    download,
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
