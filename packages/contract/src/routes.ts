@@ -27,14 +27,13 @@ export const GROUPS: readonly RouteGroup[] = ['roomsystem', 'system', 'permissio
 /** Routes of every hotel user, in menu order. */
 export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
   { path: '/dashboard', name: 'pm_dashboard', perm: 'pm_dashboard', planned: true },
-  { path: '/roomsystem/roomtype', name: 'pm_roomtype', perm: 'pm_roomtype', group: 'roomsystem', planned: true },
+  { path: '/roomsystem/roomtype', name: 'pm_roomtype', perm: 'pm_roomtype', group: 'roomsystem' },
   {
     path: '/roomsystem/roomtypedevice',
     name: 'pm_roomtypedevice',
     perm: 'pm_roomdetail',
     group: 'roomsystem',
     hidden: true,
-    planned: true,
   },
   {
     path: '/roomsystem/roomctrl',
@@ -44,7 +43,7 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
     hidden: true,
     planned: true,
   },
-  { path: '/roomsystem/room', name: 'pm_roomdetail', perm: 'pm_roomdetail', group: 'roomsystem', planned: true },
+  { path: '/roomsystem/room', name: 'pm_roomdetail', perm: 'pm_roomdetail', group: 'roomsystem' },
   { path: '/roomsystem/aircondition', name: 'pm_config', perm: 'pm_config', group: 'roomsystem', planned: true },
   { path: '/roomsystem/model', name: 'pm_model', perm: 'pm_model', group: 'roomsystem', planned: true },
   { path: '/system/parameter', name: 'pm_upgradepara', perm: 'pm_upgradepara', group: 'system', planned: true },
@@ -90,8 +89,8 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
 
 /** The Administrator's route set (SPEC.md "Administrator route set"). */
 export const ADMIN_ROUTES: readonly ConsoleRoute[] = [
-  { path: '/system/hotel', name: 'pm_hotel', perm: 'pm_hotel', group: 'system', planned: true },
-  { path: '/system/validdate', name: 'pm_validdate', perm: 'pm_hotel', group: 'system', planned: true },
+  { path: '/system/hotel', name: 'pm_hotel', perm: 'pm_hotel', group: 'system' },
+  { path: '/system/validdate', name: 'pm_validdate', perm: 'pm_hotel', group: 'system' },
   { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission', planned: true },
   { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission', planned: true },
 ];

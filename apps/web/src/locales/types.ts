@@ -1,17 +1,37 @@
 import type auth from './zh/auth';
+import type buildings from './zh/buildings';
 import type common from './zh/common';
 import type errors from './zh/errors';
+import type hotels from './zh/hotels';
 import type layout from './zh/layout';
+import type rooms from './zh/rooms';
+import type roomtypes from './zh/roomtypes';
 import type route from './zh/route';
 import type time from './zh/time';
+import type validity from './zh/validity';
 
 /** Chinese is the reference language: every other language must have exactly its keys. */
 export type AuthMessages = Record<keyof typeof auth, string>;
+export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type CommonMessages = Record<keyof typeof common, string>;
 export type ErrorMessages = Record<keyof typeof errors, string>;
+export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type LayoutMessages = Record<keyof typeof layout, string>;
+export type RoomsMessages = Record<keyof typeof rooms, string>;
+export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
 export type RouteMessages = Record<keyof typeof route, string>;
 export type TimeMessages = Record<keyof typeof time, string>;
+export type ValidityMessages = Record<keyof typeof validity, string>;
 
-export type Messages = AuthMessages & CommonMessages & ErrorMessages & LayoutMessages & RouteMessages & TimeMessages;
+export type Messages = AuthMessages &
+  BuildingsMessages &
+  CommonMessages &
+  ErrorMessages &
+  HotelsMessages &
+  LayoutMessages &
+  RoomsMessages &
+  RoomTypesMessages &
+  RouteMessages &
+  TimeMessages &
+  ValidityMessages;
 export type MessageKey = keyof Messages;

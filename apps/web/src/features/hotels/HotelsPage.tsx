@@ -1,0 +1,170 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Hotel, PAGE_SIZE_DEFAULT } from '@roompilot/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/feedback';
+import { ApiError } from '../../app/http';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryFailed } from '../../components/QueryFailed';
+import { ValidityTag } from '../../components/ValidityTag';
+import { formatDate, formatNumber } from '../../lib/format';
+import { hotelsApi } from './api';
+import { ForceDeleteModal } from './ForceDeleteModal';
+import { HotelFormModal } from './HotelFormModal';
+
+const CONFLICT = 4409;
+
+/** The Administrator's hotel list (pm_hotel): search, add with a first manager, edit, delete. */
+export default function HotelsPage() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
+  const [editing, setEditing] = useState<{ hotel?: Hotel } | null>(null);
+  const [forced, setForced] = useState<{ hotel: Hotel; reason: string } | null>(null);
+
+  const body = { ...page, ...(keyword ? { keyword } : {}) };
+  const list = useQuery({
+    queryKey: ['hotels', body],
+    queryFn: () => hotelsApi.list(body),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: ({ hotel, force }: { hotel: Hotel; force: boolean }) =>
+      hotelsApi.remove({ hotel_id: hotel.hotel_id, ...(force ? { force: true } : {}) }),
+    onSuccess: (_data, { hotel }) => {
+      message.success(t('hotels.deleted', { name: hotel.hotel_name }));
+      setForced(null);
+      void queryClient.invalidateQueries({ queryKey: ['hotels'] });
+      void queryClient.invalidateQueries({ queryKey: ['validity'] });
+    },
+    onError: (error, { hotel, force }) => {
+      if (!force && error instanceof ApiError && error.code === CONFLICT) {
+        setForced({ hotel, reason: error.message });
+        return;
+      }
+      message.error(error.message, 5);
+    },
+  });
+
+  const columns: TableColumnsType<Hotel> = [
+    { title: t('hotels.name'), dataIndex: 'hotel_name', key: 'hotel_name', width: 220, fixed: 'left' },
+    {
+      title: t('hotels.region'),
+      key: 'region',
+      width: 200,
+      render: (_value, hotel) => [hotel.province, hotel.city, hotel.area].filter(Boolean).join(' / '),
+    },
+    { title: t('hotels.address'), dataIndex: 'address', key: 'address', ellipsis: true },
+    {
+      title: t('hotels.roomCount'),
+      dataIndex: 'room_count',
+      key: 'room_count',
+      width: 100,
+      align: 'right',
+      render: (value: number) => formatNumber(value),
+    },
+    {
+      title: t('hotels.validdate'),
+      key: 'validdate',
+      width: 220,
+      render: (_value, hotel) => <ValidityTag validdate={hotel.validdate} daysLeft={hotel.days_left} />,
+    },
+    {
+      title: t('hotels.createdAt'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      width: 140,
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 160,
+      fixed: 'right',
+      render: (_value, hotel) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ hotel })}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('hotels.deleteTitle')}
+            description={t('hotels.deleteConfirm', { name: hotel.hotel_name })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync({ hotel, force: false }).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+      {t('hotels.add')}
+    </Button>
+  );
+
+  return (
+    <section className="rp-page">
+      <div className="rp-toolbar">
+        <Input.Search
+          className="rp-toolbar__search"
+          placeholder={t('hotels.searchPlaceholder')}
+          aria-label={t('hotels.searchPlaceholder')}
+          allowClear
+          enterButton={t('common.search')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage((current) => ({ ...current, current: 1 }));
+          }}
+        />
+        <div className="rp-toolbar__actions">{addButton}</div>
+      </div>
+      {list.isError && !list.data ? (
+        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <Table<Hotel>
+          rowKey="hotel_id"
+          columns={columns}
+          dataSource={list.data?.records}
+          loading={list.isFetching}
+          scroll={{ x: 1200 }}
+          size="middle"
+          locale={{
+            emptyText: list.isPending ? (
+              ' '
+            ) : (
+              <EmptyState description={t(keyword ? 'common.noMatch' : 'hotels.empty')} action={!keyword && addButton} />
+            ),
+          }}
+          pagination={{
+            current: page.current,
+            pageSize: page.size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('common.total', { total: formatNumber(total) }),
+            onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
+          }}
+        />
+      )}
+      <HotelFormModal hotel={editing?.hotel} open={editing !== null} onClose={() => setEditing(null)} />
+      <ForceDeleteModal
+        hotel={forced?.hotel}
+        reason={forced?.reason ?? ''}
+        deleting={remove.isPending}
+        onConfirm={(hotel) => remove.mutate({ hotel, force: true })}
+        onClose={() => setForced(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { ROOM_IMPORT_MAX_BYTES, ROOMS_BULK_MAX } from '@roompilot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Modal, Progress, Result, Select, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
+import { roomsApi } from './api';
+import { type ImportRowError, importErrorsOf } from './importErrors';
+import { useBuildings } from './options';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+}
+
+const ACCEPT = '.csv,.xlsx';
+const MB = 1024 * 1024;
+
+/** Upload a CSV or Excel file of rooms; a file with any bad row imports nothing and lists the rows. */
+export function ImportModal({ open, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const buildings = useBuildings();
+  const [file, setFile] = useState<File | null>(null);
+  const [buildingId, setBuildingId] = useState<number | undefined>();
+  const [tooBig, setTooBig] = useState(false);
+
+  const upload = useMutation({
+    mutationFn: ({ chosen, building }: { chosen: File; building?: number }) => roomsApi.importFile(chosen, building),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+      void queryClient.invalidateQueries({ queryKey: ['buildings'] });
+      void queryClient.invalidateQueries({ queryKey: ['roomtypes'] });
+    },
+  });
+  const rowErrors = upload.error ? importErrorsOf(upload.error) : null;
+
+  const reset = () => {
+    setFile(null);
+    setBuildingId(undefined);
+    setTooBig(false);
+    upload.reset();
+  };
+
+  const errorColumns = [
+    { title: t('rooms.importLine'), dataIndex: 'line', key: 'line', width: 80 },
+    { title: t('rooms.importField'), dataIndex: 'field', key: 'field', width: 140 },
+    { title: t('rooms.importMessage'), dataIndex: 'message', key: 'message' },
+  ];
+
+  const footer = upload.isSuccess
+    ? [
+        <Button key="done" type="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={onClose} disabled={upload.isPending}>
+          {t('common.cancel')}
+        </Button>,
+        <Button
+          key="import"
+          type="primary"
+          disabled={!file || tooBig}
+          loading={upload.isPending}
+          onClick={() => file && upload.mutate({ chosen: file, building: buildingId })}
+        >
+          {t('rooms.importStart')}
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      title={t('rooms.importTitle')}
+      open={open}
+      onCancel={() => !upload.isPending && onClose()}
+      afterClose={reset}
+      footer={footer}
+      width={680}
+      maskClosable={!upload.isPending}
+    >
+      {upload.isSuccess ? (
+        <Result status="success" title={t('rooms.imported', { created: formatNumber(upload.data.created) })} />
+      ) : (
+        <div className="rp-stack">
+          <p className="rp-muted rp-no-margin">
+            {t('rooms.importHelp', { rows: formatNumber(ROOMS_BULK_MAX), mb: ROOM_IMPORT_MAX_BYTES / MB })}
+          </p>
+          <Upload.Dragger
+            accept={ACCEPT}
+            multiple={false}
+            maxCount={1}
+            disabled={upload.isPending}
+            fileList={file ? [{ uid: 'chosen', name: file.name, size: file.size, status: 'done' }] : []}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setTooBig(chosen.size > ROOM_IMPORT_MAX_BYTES);
+              upload.reset();
+              return false;
+            }}
+            onRemove={() => {
+              setFile(null);
+              setTooBig(false);
+              upload.reset();
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{t('rooms.importDrop')}</p>
+            <p className="ant-upload-hint">{t('rooms.importFormats')}</p>
+          </Upload.Dragger>
+          {tooBig && (
+            <Alert type="error" showIcon title={t('rooms.importTooBig', { mb: ROOM_IMPORT_MAX_BYTES / MB })} />
+          )}
+          <Form layout="vertical" component="div">
+            <Form.Item label={t('rooms.importBuilding')} extra={t('rooms.importBuildingHelp')} className="rp-no-margin">
+              <Select
+                allowClear
+                value={buildingId}
+                onChange={setBuildingId}
+                loading={buildings.isPending}
+                disabled={upload.isPending}
+                placeholder={t('rooms.importBuildingFromFile')}
+                options={(buildings.data?.records ?? []).map((candidate) => ({
+                  value: candidate.id,
+                  label: candidate.name,
+                }))}
+              />
+            </Form.Item>
+          </Form>
+          {upload.isPending && (
+            <div role="status">
+              <Progress percent={100} status="active" showInfo={false} />
+              <span className="rp-muted">{t('rooms.importUploading')}</span>
+            </div>
+          )}
+          {rowErrors && (
+            <>
+              <Alert
+                type="error"
+                showIcon
+                title={t('rooms.importRejected', {
+                  rows: formatNumber(new Set(rowErrors.map((row) => row.line)).size),
+                })}
+                description={t('rooms.importNothing')}
+              />
+              <Table<ImportRowError & { key: string }>
+                rowKey="key"
+                size="small"
+                columns={errorColumns}
+                dataSource={rowErrors}
+                pagination={rowErrors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+                aria-label={t('rooms.importErrors')}
+              />
+            </>
+          )}
+          {upload.isError && !rowErrors && <Alert type="error" showIcon title={upload.error.message} />}
+        </div>
+      )}
+    </Modal>
+  );
+}

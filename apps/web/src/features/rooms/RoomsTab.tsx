@@ -1,0 +1,365 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  EditOutlined,
+  FileAddOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  type Room,
+  type RoomFileFormat,
+  type RoomListBody,
+  type RoomSort,
+} from '@roompilot/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Dropdown,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/feedback';
+import type { DownloadedFile } from '../../app/http';
+import { useHolds } from '../../app/permissions';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryFailed } from '../../components/QueryFailed';
+import { formatDate, formatNumber } from '../../lib/format';
+import { saveFile } from '../../lib/saveFile';
+import { roomsApi } from './api';
+import { BulkAddModal } from './BulkAddModal';
+import { DeviceKeyModal } from './DeviceKeyModal';
+import { ImportModal } from './ImportModal';
+import { useBuildings, useRoomTypeOptions } from './options';
+import { RoomFormModal } from './RoomFormModal';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+
+interface Filters {
+  building_id?: number;
+  floor_num?: number;
+  room_type_id?: number;
+  keyword?: string;
+}
+
+type Sorting = { sort: RoomSort; order: 'asc' | 'desc' } | undefined;
+
+/** Column keys that the server sorts by. */
+const SORT_OF: Partial<Record<string, RoomSort>> = {
+  room_num: 'room_num',
+  floor_num: 'floor_num',
+  rcu_id: 'rcu_id',
+  room_type_name: 'room_type',
+  building_name: 'building',
+};
+
+/** The Rooms tab: server paging, filters, sorting, selection, add/bulk/edit, key, import and export. */
+export function RoomsTab() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const canWrite = useHolds('pm_roomdetail');
+  const buildings = useBuildings();
+  const types = useRoomTypeOptions();
+
+  const [filters, setFilters] = useState<Filters>({});
+  const [keywordInput, setKeywordInput] = useState('');
+  const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] ?? 20 });
+  const [sorting, setSorting] = useState<Sorting>();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<{ room?: Room } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [keyRoom, setKeyRoom] = useState<Room>();
+
+  const body: RoomListBody = { ...page, ...filters, ...sorting };
+  const list = useQuery({
+    queryKey: ['rooms', body],
+    queryFn: () => roomsApi.list(body),
+    placeholderData: keepPreviousData,
+  });
+
+  const filter = (patch: Filters) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage((current) => ({ ...current, current: 1 }));
+    setSelected([]);
+  };
+
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => roomsApi.remove({ ids }),
+    onSuccess: ({ deleted }) => {
+      message.success(t('rooms.deleted', { deleted: formatNumber(deleted) }));
+      setSelected([]);
+      void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+      void queryClient.invalidateQueries({ queryKey: ['buildings'] });
+      void queryClient.invalidateQueries({ queryKey: ['roomtypes'] });
+    },
+  });
+
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const download = async (what: string, call: () => Promise<DownloadedFile>, fallbackName: string) => {
+    setDownloading(what);
+    try {
+      const file = await call();
+      saveFile(file.blob, file.fileName || fallbackName);
+    } catch {
+      // The http client has shown the server's message.
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const exportRooms = (format: RoomFileFormat) =>
+    download('export', () => roomsApi.exportFile({ format, ...filters }), `rooms.${format}`);
+  const downloadTemplate = (format: RoomFileFormat) =>
+    download('template', () => roomsApi.template(format), `rooms-template.${format}`);
+
+  const sortOrderOf = (column: RoomSort): SortOrder =>
+    sorting?.sort === column ? (sorting.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortable = (column: RoomSort) => ({ sorter: true, sortOrder: sortOrderOf(column) });
+  const text = (value: string | null) => value || <span className="rp-muted">—</span>;
+
+  const columns: TableColumnsType<Room> = [
+    {
+      title: t('rooms.roomNum'),
+      dataIndex: 'room_num',
+      key: 'room_num',
+      width: 110,
+      fixed: 'left',
+      ...sortable('room_num'),
+    },
+    { title: t('rooms.floor'), dataIndex: 'floor_num', key: 'floor_num', width: 90, ...sortable('floor_num') },
+    {
+      title: t('rooms.building'),
+      dataIndex: 'building_name',
+      key: 'building_name',
+      width: 140,
+      ...sortable('building'),
+    },
+    {
+      title: t('rooms.roomType'),
+      dataIndex: 'room_type_name',
+      key: 'room_type_name',
+      width: 140,
+      ...sortable('room_type'),
+    },
+    { title: t('rooms.rcuId'), dataIndex: 'rcu_id', key: 'rcu_id', width: 150, ...sortable('rcu_id') },
+    { title: t('rooms.mac'), dataIndex: 'mac', key: 'mac', width: 140, render: text },
+    { title: t('rooms.fw'), dataIndex: 'fw', key: 'fw', width: 110, render: text },
+    { title: t('rooms.cfg'), dataIndex: 'cfg', key: 'cfg', width: 110, render: text },
+    { title: t('rooms.ir'), dataIndex: 'ir', key: 'ir', width: 110, render: text },
+    {
+      title: t('rooms.validdate'),
+      dataIndex: 'validdate',
+      key: 'validdate',
+      width: 140,
+      render: (value: string | null) => (value ? formatDate(value) : text(null)),
+    },
+    { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', width: 180, ellipsis: true },
+    ...(canWrite
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 190,
+            fixed: 'right' as const,
+            render: (_value: unknown, room: Room) => (
+              <Space size={0}>
+                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ room })}>
+                  {t('common.edit')}
+                </Button>
+                <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
+                  {t('rooms.deviceKey')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const onTableChange: TableProps<Room>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = single?.columnKey ? SORT_OF[String(single.columnKey)] : undefined;
+      setSorting(
+        column && single?.order ? { sort: column, order: single.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+      );
+      setPage((current) => ({ ...current, current: 1 }));
+      return;
+    }
+    const size = pagination.pageSize ?? page.size;
+    setPage({ current: size === page.size ? (pagination.current ?? 1) : 1, size });
+  };
+
+  const hasFilters = Object.values(filters).some((value) => value !== undefined);
+  const addButton = canWrite && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+      {t('rooms.add')}
+    </Button>
+  );
+  const formatItems = (prefix: string) => [
+    { key: 'csv', label: t(`${prefix}Csv` as 'rooms.exportCsv') },
+    { key: 'xlsx', label: t(`${prefix}Excel` as 'rooms.exportExcel') },
+  ];
+
+  return (
+    <>
+      <div className="rp-toolbar rp-toolbar--filters">
+        <Select
+          className="rp-filter"
+          allowClear
+          placeholder={t('rooms.allBuildings')}
+          aria-label={t('rooms.building')}
+          value={filters.building_id}
+          onChange={(value: number | undefined) => filter({ building_id: value })}
+          options={(buildings.data?.records ?? []).map((building) => ({ value: building.id, label: building.name }))}
+        />
+        <InputNumber
+          className="rp-filter rp-filter--floor"
+          placeholder={t('rooms.floor')}
+          aria-label={t('rooms.floor')}
+          min={FLOOR_MIN}
+          max={FLOOR_MAX}
+          precision={0}
+          value={filters.floor_num ?? null}
+          onChange={(value) => filter({ floor_num: typeof value === 'number' ? value : undefined })}
+        />
+        <Select
+          className="rp-filter"
+          allowClear
+          placeholder={t('rooms.allTypes')}
+          aria-label={t('rooms.roomType')}
+          value={filters.room_type_id}
+          onChange={(value: number | undefined) => filter({ room_type_id: value })}
+          options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+        />
+        <Input.Search
+          className="rp-filter rp-filter--keyword"
+          placeholder={t('rooms.keywordPlaceholder')}
+          aria-label={t('rooms.keywordPlaceholder')}
+          allowClear
+          value={keywordInput}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onSearch={(value) => filter({ keyword: value.trim() || undefined })}
+        />
+      </div>
+      <div className="rp-toolbar">
+        <Space wrap>
+          {addButton}
+          {canWrite && (
+            <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
+              {t('rooms.bulkAdd')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+              {t('rooms.import')}
+            </Button>
+          )}
+          <Dropdown
+            menu={{ items: formatItems('rooms.export'), onClick: ({ key }) => exportRooms(key as RoomFileFormat) }}
+          >
+            <Button icon={<DownloadOutlined />} loading={downloading === 'export'}>
+              {t('rooms.export')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Dropdown
+            menu={{
+              items: formatItems('rooms.template'),
+              onClick: ({ key }) => downloadTemplate(key as RoomFileFormat),
+            }}
+          >
+            <Button loading={downloading === 'template'}>
+              {t('rooms.template')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Space>
+        {canWrite && selected.length > 0 && (
+          <Space wrap className="rp-toolbar__actions">
+            <span className="rp-muted">{t('rooms.selected', { selected: formatNumber(selected.length) })}</span>
+            <Button onClick={() => setSelected([])}>{t('rooms.clearSelection')}</Button>
+            <Popconfirm
+              title={t('rooms.deleteSelectedTitle')}
+              description={t('rooms.deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                {t('rooms.deleteSelected', { selected: formatNumber(selected.length) })}
+              </Button>
+            </Popconfirm>
+          </Space>
+        )}
+      </div>
+      {list.isError && !list.data ? (
+        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <Table<Room>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.records}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 1720 }}
+          size="middle"
+          rowSelection={
+            canWrite
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                }
+              : undefined
+          }
+          locale={{
+            emptyText: list.isPending ? (
+              ' '
+            ) : (
+              <EmptyState
+                description={t(hasFilters ? 'common.noMatch' : 'rooms.empty')}
+                action={
+                  !hasFilters &&
+                  canWrite && (
+                    <Space wrap>
+                      {addButton}
+                      <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
+                        {t('rooms.bulkAdd')}
+                      </Button>
+                    </Space>
+                  )
+                }
+              />
+            ),
+          }}
+          pagination={{
+            current: page.current,
+            pageSize: page.size,
+            total: list.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (total) => t('rooms.total', { total: formatNumber(total) }),
+          }}
+        />
+      )}
+      <RoomFormModal room={editing?.room} open={editing !== null} onClose={() => setEditing(null)} />
+      <BulkAddModal open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />
+      <DeviceKeyModal room={keyRoom} onClose={() => setKeyRoom(undefined)} />
+    </>
+  );
+}
