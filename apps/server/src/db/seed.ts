@@ -163,7 +163,8 @@ async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: nu
     roles: [],
     perms: [WILDCARD],
     tokenHash: '',
-    ip: '',
+    // The operation log shows where the demo inventory came from.
+    ip: 'seed',
   };
   const building = await createBuildingService({ db, clock }).add(actor, {
     hotel_id: hotelId,

@@ -40,3 +40,29 @@ export async function createHotel(
   }
   return { hotelId, roleIds, userIds };
 }
+
+/**
+ * A new hotel whose user `<prefix>_mgr` holds `*`, signed in, with a building of floors 1..30 and a
+ * room type of two devices: the usual start of an inventory test.
+ */
+export async function hotelWithInventory(t: TestApp, prefix: string) {
+  const user = { user_name: `${prefix}_mgr`, password: `${prefix}_pass1`, perms: ['*'] };
+  const { hotelId } = await createHotel(t, { name: `${prefix} hotel`, users: [user] });
+  const token = await t.login(user.user_name, user.password);
+  const building = await t.call('POST', '/apis/buildingadd', {
+    token,
+    body: { name: 'Tower', floor_from: 1, floor_to: 30 },
+  });
+  const roomType = await t.call('POST', '/apis/roomtypeadd', {
+    token,
+    body: {
+      name: 'Standard',
+      devices: [
+        { key: 'L1', kind: 'light', name: 'Ceiling' },
+        { key: 'AC1', kind: 'ac', name: 'Air', defaults: { set_min: 18, set_max: 28, set: 24 } },
+      ],
+    },
+  });
+  if (building.code !== 0 || roomType.code !== 0) throw new Error(`inventory: ${building.message} ${roomType.message}`);
+  return { hotelId, token, buildingId: building.data.id as number, roomTypeId: roomType.data.id as number };
+}
