@@ -5,6 +5,10 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { createDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { createDeviceDirectory } from './gateway/directory.js';
+import { createGateway, type Gateway } from './gateway/gateway.js';
+import { openLiveStore } from './live/open.js';
+import { createLiveService, type LiveService } from './live/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
@@ -35,6 +39,7 @@ export interface Services {
   buildings: BuildingService;
   roomTypes: RoomTypeService;
   rooms: RoomService;
+  live: LiveService;
 }
 
 declare module 'fastify' {
@@ -43,6 +48,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     clock: Clock;
     services: Services;
+    /** The device gateway (MQTT), when the app was built with `gateway: true`. */
+    gateway: Gateway | null;
   }
 }
 
@@ -54,6 +61,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Routes to add under /apis before the app is sealed (tests use it, e.g. for a failing route). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Start the device gateway (an MQTT broker on MQTT_PORT, or a client of MQTT_URL): the process entry does. */
+  gateway?: boolean;
 }
 
 /** The whole server as a Fastify instance that has not started listening. */
@@ -73,6 +82,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.addHook('onClose', async () => db.destroy());
+  const liveStore = await openLiveStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'live state: Redis'));
+  const live = createLiveService({ db, store: liveStore, clock, log: app.log });
+  const gateway = options.gateway
+    ? await createGateway({
+        directory: createDeviceDirectory(db),
+        mqttUrl: config.mqttUrl,
+        port: config.mqttPort,
+        host: config.host,
+        commandTimeoutMs: config.commandTimeoutMs,
+        log: app.log,
+      }).catch(async (error: unknown) => {
+        await liveStore.close();
+        throw error;
+      })
+    : null;
+  if (gateway) live.attach(gateway);
+  app.decorate('gateway', gateway);
+  app.addHook('onClose', async () => {
+    await gateway?.close();
+    await liveStore.close();
+  });
 
   // Services
   const services: Services = {
@@ -84,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     buildings: createBuildingService({ db, clock }),
     roomTypes: createRoomTypeService({ db, clock }),
     rooms: createRoomService({ db, clock }),
+    live,
   };
   app.decorate('services', services);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMAND_TIMEOUT_MS } from '@roompilot/contract';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -36,6 +37,8 @@ export interface Config {
   redisUrl: string | null;
   mqttUrl: string | null;
   mqttPort: number;
+  /** How long a command waits for the RCU's ack (PROTOCOL.md: 10 s; tests shorten it). */
+  commandTimeoutMs: number;
   adminPassword: string | null;
   demo: boolean;
   simulate: boolean;
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: settings.REDIS_URL ?? null,
     mqttUrl: settings.MQTT_URL ?? null,
     mqttPort: settings.MQTT_PORT,
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
     adminPassword: settings.ADMIN_PASSWORD ?? null,
     demo: settings.DEMO === '1',
     simulate: settings.SIMULATE === '1',

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { RoomRef } from '../live/store.js';
+
+/** What the gateway knows of one RCU: its room and its key. */
+export interface Device extends RoomRef {
+  rcu_id: string;
+  device_key: string;
+}
+
+export interface DeviceDirectory {
+  /** The room of an rcu_id: from the cache, or read from the database on a miss. */
+  find(rcuId: string): Promise<Device | null>;
+  findByRoom(roomId: number): Promise<Device | null>;
+  /** Forgets what the cache holds of an rcu_id (the room changed, was deleted, got a new key). */
+  invalidate(rcuId: string): void;
+}
+
+/** An unknown rcu_id is remembered this long, so that a stranger retrying cannot load the database. */
+const UNKNOWN_TTL_MS = 5_000;
+
+/** rcu_id → room, cached in memory and loaded from the rooms table on a miss. */
+export function createDeviceDirectory(db: Kysely<Database>, now: () => number = Date.now): DeviceDirectory {
+  const byRcu = new Map<string, Device>();
+  const rcuOfRoom = new Map<number, string>();
+  const unknownUntil = new Map<string, number>();
+  const loading = new Map<string, Promise<Device | null>>();
+
+  const columns = ['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rcu_id', 'device_key'] as const;
+  type Row = { id: number; hotel_id: number; building_id: number; room_num: string; floor_num: number } & Pick<
+    Device,
+    'rcu_id' | 'device_key'
+  >;
+
+  function remember(row: Row): Device {
+    const device: Device = {
+      room_id: row.id,
+      hotel_id: row.hotel_id,
+      building_id: row.building_id,
+      room_num: row.room_num,
+      floor_num: row.floor_num,
+      rcu_id: row.rcu_id,
+      device_key: row.device_key,
+    };
+    byRcu.set(device.rcu_id, device);
+    rcuOfRoom.set(device.room_id, device.rcu_id);
+    unknownUntil.delete(device.rcu_id);
+    return device;
+  }
+
+  function load(rcuId: string): Promise<Device | null> {
+    const pending = loading.get(rcuId);
+    if (pending) return pending;
+    const promise = db
+      .selectFrom('rooms')
+      .select(columns)
+      .where('rcu_id', '=', rcuId)
+      .executeTakeFirst()
+      .then((row) => {
+        if (row) return remember(row);
+        unknownUntil.set(rcuId, now() + UNKNOWN_TTL_MS);
+        return null;
+      })
+      .finally(() => loading.delete(rcuId));
+    loading.set(rcuId, promise);
+    return promise;
+  }
+
+  return {
+    async find(rcuId) {
+      const cached = byRcu.get(rcuId);
+      if (cached) return cached;
+      const until = unknownUntil.get(rcuId);
+      if (until !== undefined && until > now()) return null;
+      return load(rcuId);
+    },
+
+    async findByRoom(roomId) {
+      const rcuId = rcuOfRoom.get(roomId);
+      const cached = rcuId === undefined ? undefined : byRcu.get(rcuId);
+      if (cached) return cached;
+      const row = await db.selectFrom('rooms').select(columns).where('id', '=', roomId).executeTakeFirst();
+      return row ? remember(row) : null;
+    },
+
+    invalidate(rcuId) {
+      const cached = byRcu.get(rcuId);
+      if (cached) rcuOfRoom.delete(cached.room_id);
+      byRcu.delete(rcuId);
+      unknownUntil.delete(rcuId);
+    },
+  };
+}

@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AckPayload,
+  COMMAND_TIMEOUT_MS,
+  type CommandFields,
+  type CommandOp,
+  type EventPayload,
+  type HelloPayload,
+  type StatePayload,
+  type UpgradePayload,
+} from '@roompilot/contract';
+import { type DropReason, decodeUp, encodeCommand, type UpMessage } from './codec.js';
+import type { Device, DeviceDirectory } from './directory.js';
+import { joinExternalBroker, startEmbeddedBroker, type Transport } from './transport.js';
+
+/**
+ * The device gateway: RCUs in, typed events out, commands down with their acks. The rest of the
+ * server never sees a topic or a packet.
+ */
+
+export interface GatewayEvents {
+  online: { device: Device; online: boolean; at: Date };
+  hello: { device: Device; hello: HelloPayload; at: Date };
+  state: { device: Device; state: StatePayload; at: Date };
+  event: { device: Device; event: EventPayload; at: Date };
+  upgrade: { device: Device; report: UpgradePayload; at: Date };
+}
+export type GatewayEventName = keyof GatewayEvents;
+type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
+
+/** The RCU did not acknowledge a command in time: offline, or not answering. Not retried. */
+export class DeviceTimeoutError extends Error {
+  override name = 'DeviceTimeoutError';
+  constructor(
+    readonly rcuId: string,
+    readonly op: CommandOp,
+    readonly timeoutMs: number,
+  ) {
+    super(`device ${rcuId} did not answer the ${op} command within ${timeoutMs / 1000} s (offline or not answering)`);
+  }
+}
+
+export interface GatewayStats {
+  received: number;
+  dropped: Record<DropReason | 'unknown_device', number>;
+  commands: { sent: number; acked: number; timedOut: number };
+  handlerErrors: number;
+}
+
+export interface Gateway {
+  /** Where RCUs connect (the embedded broker's address, or the external broker's URL). */
+  readonly where: string;
+  /** The embedded broker's port; null when joined to an external broker. */
+  readonly port: number | null;
+  on<K extends GatewayEventName>(name: K, handler: Handler<K>): () => void;
+  /** Sends a command and resolves with the RCU's ack (ok or not); rejects with DeviceTimeoutError. */
+  request<Op extends CommandOp>(
+    rcuId: string,
+    op: Op,
+    fields: CommandFields<Op>,
+    options?: { timeoutMs?: number },
+  ): Promise<AckPayload>;
+  /** Sends a command without waiting for its ack (the `ack` of an event); answers its id. */
+  send<Op extends CommandOp>(rcuId: string, op: Op, fields: CommandFields<Op>): Promise<string>;
+  /** The room and key of an rcu_id, through the gateway's cache. */
+  findDevice(rcuId: string): Promise<Device | null>;
+  findDeviceOfRoom(roomId: number): Promise<Device | null>;
+  /**
+   * For the rooms service: a room's rcu_id, key or place changed, or the room was deleted. The
+   * cache forgets it, and a connected RCU whose key no longer opens the door is disconnected.
+   */
+  invalidateRoom(rcuId: string): Promise<void>;
+  stats(): GatewayStats;
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  directory: DeviceDirectory;
+  /** An external broker to join as a client (MQTT_URL); otherwise an embedded broker on `port`. */
+  mqttUrl: string | null;
+  port: number;
+  host: string;
+  commandTimeoutMs?: number;
+  /** The shared-subscription group of the server instances on an external broker. */
+  group?: string;
+  log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  now?: () => Date;
+}
+
+interface Pending {
+  rcuId: string;
+  resolve: (ack: AckPayload) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export async function createGateway(options: GatewayOptions): Promise<Gateway> {
+  const { directory, commandTimeoutMs = COMMAND_TIMEOUT_MS, now = () => new Date() } = options;
+  const log = options.log ?? { warn() {}, error() {} };
+  const handlers: { [K in GatewayEventName]: Set<Handler<K>> } = {
+    online: new Set(),
+    hello: new Set(),
+    state: new Set(),
+    event: new Set(),
+    upgrade: new Set(),
+  };
+  const pending = new Map<string, Pending>();
+  const stats: GatewayStats = {
+    received: 0,
+    dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0 },
+    commands: { sent: 0, acked: 0, timedOut: 0 },
+    handlerErrors: 0,
+  };
+  const instance = randomBytes(4).toString('hex');
+  let sequence = 0;
+
+  function emit<K extends GatewayEventName>(name: K, event: GatewayEvents[K]): void {
+    for (const handler of handlers[name]) {
+      try {
+        const result = handler(event);
+        if (result) result.catch((error: unknown) => handlerFailed(name, event.device, error));
+      } catch (error) {
+        handlerFailed(name, event.device, error);
+      }
+    }
+  }
+
+  function handlerFailed(name: string, device: Device, error: unknown): void {
+    stats.handlerErrors += 1;
+    log.error({ err: error, rcu_id: device.rcu_id, event: name }, 'gateway: a handler failed');
+  }
+
+  function dispatch(device: Device, message: UpMessage): void {
+    const at = now();
+    switch (message.kind) {
+      case 'status':
+        emit('online', { device, online: message.payload.online, at });
+        return;
+      case 'hello':
+        emit('hello', { device, hello: message.payload, at });
+        return;
+      case 'state':
+        emit('state', { device, state: message.payload, at });
+        return;
+      case 'event':
+        emit('event', { device, event: message.payload, at });
+        return;
+      case 'upgrade':
+        emit('upgrade', { device, report: message.payload, at });
+        return;
+      case 'ack': {
+        const waiting = pending.get(message.payload.id);
+        if (!waiting || waiting.rcuId !== device.rcu_id) return;
+        pending.delete(message.payload.id);
+        clearTimeout(waiting.timer);
+        stats.commands.acked += 1;
+        waiting.resolve(message.payload);
+      }
+    }
+  }
+
+  function receive(topic: string, payload: Buffer): void {
+    stats.received += 1;
+    const decoded = decodeUp(topic, payload);
+    if (!decoded.ok) {
+      stats.dropped[decoded.reason] += 1;
+      return;
+    }
+    const { message } = decoded;
+    directory.find(message.rcuId).then(
+      (device) => {
+        if (device) dispatch(device, message);
+        else stats.dropped.unknown_device += 1;
+      },
+      (error: unknown) => log.error({ err: error, rcu_id: message.rcuId }, 'gateway: device lookup failed'),
+    );
+  }
+
+  const onError = (error: Error, rcuId: string | null = null) =>
+    log.warn({ err: error, rcu_id: rcuId }, 'gateway: MQTT connection error');
+  const transport: Transport & { port?: number } = options.mqttUrl
+    ? await joinExternalBroker({
+        url: options.mqttUrl,
+        group: options.group ?? 'roompilot',
+        clientId: `roompilot-${instance}`,
+        onMessage: receive,
+        onError,
+      })
+    : await startEmbeddedBroker({
+        port: options.port,
+        host: options.host,
+        findCredentials: async (rcuId) => {
+          const device = await directory.find(rcuId);
+          return device && { rcuId: device.rcu_id, deviceKey: device.device_key };
+        },
+        onMessage: receive,
+        onError,
+      });
+
+  async function publishCommand<Op extends CommandOp>(rcuId: string, id: string, op: Op, fields: CommandFields<Op>) {
+    const { topic, payload } = encodeCommand(rcuId, id, now().getTime(), op, fields);
+    await transport.publish(topic, payload, 1);
+    stats.commands.sent += 1;
+  }
+
+  const nextId = () => `c-${instance}-${(++sequence).toString(36)}`;
+
+  return {
+    where: transport.where,
+    port: transport.port ?? null,
+
+    on(name, handler) {
+      const set = handlers[name] as Set<typeof handler>;
+      set.add(handler);
+      return () => set.delete(handler);
+    },
+
+    async request(rcuId, op, fields, requestOptions = {}) {
+      const id = nextId();
+      const timeoutMs = requestOptions.timeoutMs ?? commandTimeoutMs;
+      const answered = new Promise<AckPayload>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          stats.commands.timedOut += 1;
+          reject(new DeviceTimeoutError(rcuId, op, timeoutMs));
+        }, timeoutMs);
+        pending.set(id, { rcuId, resolve, reject, timer });
+      });
+      try {
+        await publishCommand(rcuId, id, op, fields);
+      } catch (error) {
+        const waiting = pending.get(id);
+        if (waiting) clearTimeout(waiting.timer);
+        pending.delete(id);
+        answered.catch(() => {});
+        throw error;
+      }
+      return answered;
+    },
+
+    async send(rcuId, op, fields) {
+      const id = nextId();
+      await publishCommand(rcuId, id, op, fields);
+      return id;
+    },
+
+    findDevice: (rcuId) => directory.find(rcuId),
+    findDeviceOfRoom: (roomId) => directory.findByRoom(roomId),
+
+    async invalidateRoom(rcuId) {
+      const before = await directory.find(rcuId);
+      directory.invalidate(rcuId);
+      const after = await directory.find(rcuId);
+      if (before && (!after || after.device_key !== before.device_key)) transport.disconnect(rcuId);
+    },
+
+    stats: () => structuredClone(stats),
+
+    async close() {
+      for (const [id, waiting] of pending) {
+        clearTimeout(waiting.timer);
+        pending.delete(id);
+        waiting.reject(new Error('the device gateway closed before the RCU answered'));
+      }
+      await transport.close();
+    },
+  };
+}

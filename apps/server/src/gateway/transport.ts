@@ -1,0 +1,148 @@
+import net from 'node:net';
+import { ALL_UP_FILTER, TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt from 'mqtt';
+import { authenticateDevice, type DeviceCredentials, mayPublish, maySubscribe } from './policy.js';
+
+/**
+ * The two ways the gateway reaches RCUs, behind one small interface: an embedded Aedes broker
+ * (the default), or a client of an external broker (MQTT_URL). Only this file and the gateway's
+ * own folder touch MQTT.
+ */
+export interface Transport {
+  /** Where RCUs connect: the embedded broker's port, or the external broker's URL. */
+  readonly where: string;
+  publish(topic: string, payload: Buffer, qos: 0 | 1): Promise<void>;
+  /** Disconnects an RCU now (its key changed or its room is gone); external brokers: not supported. */
+  disconnect(rcuId: string): void;
+  close(): Promise<void>;
+}
+
+export type MessageHandler = (topic: string, payload: Buffer) => void;
+
+/** The MQTT CONNACK code for "bad user name or password" (3.1.1). */
+export const BAD_CREDENTIALS = 4;
+
+export interface EmbeddedOptions {
+  port: number;
+  host: string;
+  findCredentials: (rcuId: string) => Promise<DeviceCredentials | null>;
+  onMessage: MessageHandler;
+  onError?: (error: Error, rcuId: string | null) => void;
+}
+
+/** An Aedes broker listening on MQTT_PORT, with the broker policy plugged in. */
+export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Transport & { port: number }> {
+  const { findCredentials, onMessage, onError = () => {} } = options;
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      authenticateDevice(findCredentials, { clientId: client.id, username, password }).then(
+        (result) => {
+          if (result.ok) return done(null, true);
+          const error = new Error('bad user name or password') as AuthenticateError;
+          error.returnCode = BAD_CREDENTIALS;
+          done(error, false);
+        },
+        (error: Error) => {
+          onError(error, client.id);
+          const unavailable = new Error('server unavailable') as AuthenticateError;
+          unavailable.returnCode = 3;
+          done(unavailable, false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      if (client && mayPublish(client.id, packet.topic)) return done(null);
+      done(new Error('not authorized'));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      done(null, maySubscribe(client.id, subscription.topic) ? subscription : null);
+    },
+  });
+  broker.on('clientError', (client: Client, error: Error) => onError(error, client.id));
+
+  await new Promise<void>((resolve) => {
+    broker.subscribe(
+      ALL_UP_FILTER,
+      (packet, done) => {
+        onMessage(packet.topic, packet.payload as Buffer);
+        done();
+      },
+      resolve,
+    );
+  });
+
+  const server = net.createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as net.AddressInfo).port;
+
+  return {
+    where: `mqtt://${options.host}:${port}`,
+    port,
+    publish: (topic, payload, qos) =>
+      new Promise((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      }),
+    disconnect(rcuId) {
+      const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
+      clients[rcuId]?.close();
+    },
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
+      for (const client of Object.values(clients)) client.close();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    },
+  };
+}
+
+export interface ExternalOptions {
+  url: string;
+  /** Instances with the same group share the devices' messages (MQTT 5 shared subscriptions). */
+  group: string;
+  clientId: string;
+  onMessage: MessageHandler;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * A client of an external broker (MQTT 5). The broker authenticates the RCUs and enforces their
+ * topics; the server subscribes to every RCU's up topics in a shared group, so each message goes to
+ * one instance, except acks, which every instance hears (the one that sent the command takes it).
+ */
+export async function joinExternalBroker(options: ExternalOptions): Promise<Transport> {
+  const { url, group, clientId, onMessage, onError = () => {} } = options;
+  const client = await mqtt.connectAsync(url, {
+    protocolVersion: 5,
+    clientId,
+    clean: true,
+    reconnectPeriod: 1_000,
+    connectTimeout: 10_000,
+  });
+  client.on('error', onError);
+  client.on('message', (topic, payload) => onMessage(topic, payload));
+  const shared = UP_KINDS.filter((kind) => kind !== 'ack').map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
+  const granted = await client.subscribeAsync([...shared, `${TOPIC_ROOT}/+/up/ack`], { qos: 1 });
+  const refused = granted.filter((grant) => grant.qos > 2);
+  if (refused.length > 0) {
+    await client.endAsync(true);
+    throw new Error(`MQTT broker ${url} refused the subscriptions ${refused.map((g) => g.topic).join(', ')}`);
+  }
+  return {
+    where: url,
+    publish: async (topic, payload, qos) => {
+      await client.publishAsync(topic, payload, { qos });
+    },
+    disconnect() {},
+    close: () => client.endAsync(),
+  };
+}
