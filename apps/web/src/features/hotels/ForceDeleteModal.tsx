@@ -6,15 +6,13 @@ import { formatNumber } from '../../lib/format';
 
 interface Props {
   hotel: Hotel | undefined;
-  /** The server's reason for refusing the plain delete. */
-  reason: string;
   deleting: boolean;
   onConfirm: (hotel: Hotel) => void;
   onClose: () => void;
 }
 
 /** The second confirmation when a hotel still has rooms: the Administrator types its name. */
-export function ForceDeleteModal({ hotel, reason, deleting, onConfirm, onClose }: Props) {
+export function ForceDeleteModal({ hotel, deleting, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const matches = hotel !== undefined && typed.trim() === hotel.hotel_name;
@@ -36,7 +34,7 @@ export function ForceDeleteModal({ hotel, reason, deleting, onConfirm, onClose }
           <Alert
             type="error"
             showIcon
-            title={reason || t('hotels.forceReason')}
+            title={t('hotels.forceReason')}
             description={t('hotels.forceWarning', { rooms: formatNumber(hotel.room_count) })}
           />
           <label className="rp-stack rp-stack--tight" htmlFor="hotel-force-name">

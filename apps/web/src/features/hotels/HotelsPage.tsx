@@ -24,7 +24,7 @@ export default function HotelsPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<{ hotel?: Hotel } | null>(null);
-  const [forced, setForced] = useState<{ hotel: Hotel; reason: string } | null>(null);
+  const [forced, setForced] = useState<Hotel | null>(null);
 
   const body = { ...page, ...(keyword ? { keyword } : {}) };
   const list = useQuery({
@@ -44,7 +44,7 @@ export default function HotelsPage() {
     },
     onError: (error, { hotel, force }) => {
       if (!force && error instanceof ApiError && error.code === CONFLICT) {
-        setForced({ hotel, reason: error.message });
+        setForced(hotel);
         return;
       }
       message.error(error.message, 5);
@@ -159,8 +159,7 @@ export default function HotelsPage() {
       )}
       <HotelFormModal hotel={editing?.hotel} open={editing !== null} onClose={() => setEditing(null)} />
       <ForceDeleteModal
-        hotel={forced?.hotel}
-        reason={forced?.reason ?? ''}
+        hotel={forced ?? undefined}
         deleting={remove.isPending}
         onConfirm={(hotel) => remove.mutate({ hotel, force: true })}
         onClose={() => setForced(null)}

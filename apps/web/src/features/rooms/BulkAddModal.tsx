@@ -1,7 +1,7 @@
 import { FLOOR_MAX, FLOOR_MIN, ROOM_PATTERN_DEFAULT, ROOMS_BULK_MAX, type RoomsAddResult } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { roomsApi } from './api';
@@ -37,6 +37,13 @@ export function BulkAddModal({ open, onClose }: Props) {
   // A new form each time the dialog opens: it starts empty, with the first building chosen.
   const [round, setRound] = useState(0);
   const values = Form.useWatch([], form) as Values | undefined;
+  const firstBuilding = buildings.data?.records[0]?.id;
+  // The buildings may arrive after the form: start in the first one, as the server would.
+  useEffect(() => {
+    if (open && firstBuilding !== undefined && form.getFieldValue('building_id') === undefined) {
+      form.setFieldValue('building_id', firstBuilding);
+    }
+  }, [open, firstBuilding, form]);
 
   const building = buildings.data?.records.find((candidate) => candidate.id === values?.building_id);
   const numbers = [values?.floor_from, values?.floor_to, values?.room_from, values?.room_to];
@@ -140,7 +147,6 @@ export function BulkAddModal({ open, onClose }: Props) {
           form={form}
           name="bulk"
           layout="vertical"
-          initialValues={{ building_id: buildings.data?.records[0]?.id }}
           onFinish={(input) => canSubmit && create.mutate(input)}
         >
           <div className="rp-form-row">
@@ -170,7 +176,7 @@ export function BulkAddModal({ open, onClose }: Props) {
               />
             </Form.Item>
           </div>
-          <div className="rp-form-row">
+          <div className="rp-form-row rp-form-row--four">
             <Form.Item
               name="floor_from"
               label={t('rooms.floorFrom')}

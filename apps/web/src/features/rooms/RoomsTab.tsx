@@ -47,6 +47,8 @@ import { useBuildings, useRoomTypeOptions } from './options';
 import { RoomFormModal } from './RoomFormModal';
 
 const PAGE_SIZES = [20, 50, 100, 500];
+/** The shell's top bar (App.tsx theme): long pages keep the column headers just below it. */
+const SHELL_HEADER_HEIGHT = 56;
 
 interface Filters {
   building_id?: number;
@@ -316,6 +318,7 @@ export function RoomsTab() {
           loading={list.isFetching}
           onChange={onTableChange}
           scroll={{ x: 1720 }}
+          sticky={{ offsetHeader: SHELL_HEADER_HEIGHT }}
           size="middle"
           rowSelection={
             canWrite

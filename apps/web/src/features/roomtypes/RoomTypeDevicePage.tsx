@@ -75,11 +75,18 @@ export default function RoomTypeDevicePage() {
     setTouched(true);
     setRows((current) => current.map((row) => (row.uid === uid ? { ...row, ...patch } : row)));
   };
+  /** The name a new device starts with ("Light 2"); it follows the kind until the user edits it. */
+  const autoName = (kind: DeviceKind, key: string) => `${t(`roomtypes.kind.${kind}`)} ${key.replace(/^[A-Z]+/, '')}`;
   const changeKind = (uid: number, kind: DeviceKind) => {
     setTouched(true);
     setRows((current) => {
       const others = current.filter((row) => row.uid !== uid).map((row) => row.key);
-      return current.map((row) => (row.uid === uid ? { ...row, kind, key: keyForKind(kind, row.key, others) } : row));
+      return current.map((row) => {
+        if (row.uid !== uid) return row;
+        const key = keyForKind(kind, row.key, others);
+        const name = row.name === autoName(row.kind, row.key) ? autoName(kind, key) : row.name;
+        return { ...row, kind, key, name };
+      });
     });
   };
   const addRow = () => {
@@ -88,7 +95,7 @@ export default function RoomTypeDevicePage() {
       const keys = current.map((row) => row.key);
       const kind: DeviceKind = 'light';
       const key = nextFreeKey(kind, keys) ?? '';
-      return [...current, { uid: newUid(), kind, key, name: `${t(`roomtypes.kind.${kind}`)} ${key.slice(1)}` }];
+      return [...current, { uid: newUid(), kind, key, name: autoName(kind, key) }];
     });
   };
   const removeRow = (uid: number) => {

@@ -64,9 +64,9 @@ export default function RoomTypesPage() {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 240,
+      width: 280,
       render: (_value, roomType) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           {canEditDevices && (
             <Button type="link" size="small" icon={<AppstoreOutlined />} onClick={() => openDevices(roomType)}>
               {t('roomtypes.devices')}
