@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { roomsFromCsvFile, roomsFromServer } from './credentials.js';
+import { runFleet } from './fleet.js';
+
+const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/rcu-protocol.md.
+
+  npm run sim -- --hotel <id> [--rooms N] [--url mqtt://localhost:1883]
+                 [--server http://localhost:8080 --user Administrator --password …]
+  npm run sim -- --keys rooms.csv [--rooms N] [--url …]
+
+  --hotel ID        the hotel whose rooms to simulate (credentials from --server)
+  --server URL      the RoomPilot server (default http://localhost:8080)
+  --user NAME       a user holding pm_roomdetail (default Administrator; password from --password
+                    or ROOMPILOT_PASSWORD)
+  --keys FILE       the console's device-key export instead: a CSV with rcu_id and device_key columns
+  --rooms N         simulate only the first N rooms
+  --url URL         the MQTT broker (default mqtt://localhost:1883)
+  --speed X         simulated seconds per real second (default 60: an hour a minute)
+  --sos-rate R      SOS calls per room per simulated hour (default 0.0005)
+  --drop-rate R     dropped connections per room per simulated hour (default 0.0005)
+  --fail-rate R     share of commands answered with a failure, 0..1 (default 0)
+  --quiet           no periodic summary
+`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      hotel: { type: 'string' },
+      server: { type: 'string', default: 'http://localhost:8080' },
+      user: { type: 'string', default: 'Administrator' },
+      password: { type: 'string' },
+      keys: { type: 'string' },
+      rooms: { type: 'string' },
+      url: { type: 'string', default: 'mqtt://localhost:1883' },
+      speed: { type: 'string', default: '60' },
+      'sos-rate': { type: 'string' },
+      'drop-rate': { type: 'string' },
+      'fail-rate': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help || (!values.hotel && !values.keys)) {
+    process.stdout.write(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const number = (name: string, value: string | undefined, min: number, max = Number.POSITIVE_INFINITY) => {
+    if (value === undefined) return undefined;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+      throw new Error(`--${name} must be a number in ${min}..${max}`);
+    return parsed;
+  };
+
+  let rooms = values.keys
+    ? roomsFromCsvFile(values.keys)
+    : await roomsFromServer({
+        server: values.server,
+        user: values.user,
+        password: values.password ?? process.env.ROOMPILOT_PASSWORD ?? '',
+        hotelId: number('hotel', values.hotel, 1) as number,
+      });
+  const limit = number('rooms', values.rooms, 1);
+  if (limit !== undefined) rooms = rooms.slice(0, limit);
+  if (rooms.length === 0) throw new Error('no rooms to simulate');
+
+  const rates = {
+    ...(values['sos-rate'] !== undefined && { sos: number('sos-rate', values['sos-rate'], 0) }),
+    ...(values['drop-rate'] !== undefined && { drop: number('drop-rate', values['drop-rate'], 0) }),
+    ...(values['fail-rate'] !== undefined && { fail: number('fail-rate', values['fail-rate'], 0, 1) }),
+  };
+  const fleet = await runFleet({
+    url: values.url,
+    rooms,
+    speed: number('speed', values.speed, 0.001, 100_000),
+    rates,
+    onError: (rcuId, error) => console.error(`${rcuId}: ${error.message}`),
+  });
+  console.log(
+    `${fleet.rcus.length} RCUs connected to ${values.url} (${fleet.failed.length} failed); Ctrl-C stops them`,
+  );
+
+  const summary = values.quiet
+    ? null
+    : setInterval(() => {
+        const total = { published: 0, commands: 0, sosRaised: 0, drops: 0 };
+        for (const rcu of fleet.rcus) {
+          total.published += rcu.stats.published;
+          total.commands += rcu.stats.commands;
+          total.sosRaised += rcu.stats.sosRaised;
+          total.drops += rcu.stats.drops;
+        }
+        const online = fleet.rcus.filter((rcu) => rcu.connected).length;
+        console.log(
+          `online ${online}/${fleet.rcus.length}  published ${total.published}  commands ${total.commands}  SOS ${total.sosRaised}  drops ${total.drops}`,
+        );
+      }, 10_000);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    if (summary) clearInterval(summary);
+    await fleet.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import type { FleetRoom } from './fleet.js';
+
+/**
+ * Where the simulator gets its RCUs' credentials: from the server (an admin login, the rooms with
+ * their device keys and the room types' device templates), or from the console's device-key export.
+ */
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function call<T>(server: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(new URL(`/apis${path}`, server), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (answer?.code !== 0) {
+    throw new Error(`${path}: ${answer ? `${answer.code} ${answer.message}` : `HTTP ${response.status}`}`);
+  }
+  return answer.data;
+}
+
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+export interface ServerCredentials {
+  server: string;
+  user: string;
+  password: string;
+  hotelId: number;
+}
+
+/** Every room of a hotel with its key and device keys, read through the API as a user with pm_roomdetail. */
+export async function roomsFromServer({ server, user, password, hotelId }: ServerCredentials): Promise<FleetRoom[]> {
+  const { token } = await call<{ token: string }>(server, '/login', { user_name: user, password });
+  const types = await call<Page<{ id: number; devices: { key: string }[] }>>(
+    server,
+    '/roomtype',
+    { current: 1, size: 500, hotel_id: hotelId },
+    token,
+  );
+  const keysOfType = new Map(types.records.map((type) => [type.id, type.devices.map((device) => device.key)]));
+  const rooms: FleetRoom[] = [];
+  for (let current = 1; ; current += 1) {
+    const page = await call<Page<{ rcu_id: string; device_key?: string; room_type_id: number }>>(
+      server,
+      '/roomlist',
+      { current, size: 500, hotel_id: hotelId },
+      token,
+    );
+    for (const room of page.records) {
+      if (!room.device_key) throw new Error(`user ${user} does not see device keys (needs pm_roomdetail)`);
+      rooms.push({ rcu_id: room.rcu_id, device_key: room.device_key, devices: keysOfType.get(room.room_type_id) });
+    }
+    if (page.records.length === 0 || rooms.length >= page.total) break;
+  }
+  await call(server, '/logout', {}, token).catch(() => {});
+  return rooms;
+}
+
+/**
+ * Rooms from a CSV with `rcu_id` and `device_key` columns (comma or semicolon, a BOM allowed,
+ * quoted fields allowed); an optional `devices` column lists device keys separated by spaces or `|`.
+ */
+export function roomsFromCsv(text: string): FleetRoom[] {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
+  const header = lines.shift();
+  if (!header) throw new Error('the CSV is empty');
+  const separator = header.includes(';') && !header.includes(',') ? ';' : ',';
+  const columns = splitCsvLine(header, separator).map((name) => name.trim().toLowerCase());
+  const rcuColumn = columns.indexOf('rcu_id');
+  const keyColumn = columns.indexOf('device_key');
+  const devicesColumn = columns.indexOf('devices');
+  if (rcuColumn < 0 || keyColumn < 0) throw new Error('the CSV needs rcu_id and device_key columns');
+  return lines.map((line, index) => {
+    const cells = splitCsvLine(line, separator);
+    const rcuId = cells[rcuColumn]?.trim();
+    const deviceKey = cells[keyColumn]?.trim();
+    if (!rcuId || !deviceKey) throw new Error(`line ${index + 2}: rcu_id or device_key is empty`);
+    const devices = devicesColumn >= 0 ? cells[devicesColumn]?.split(/[\s|]+/).filter(Boolean) : undefined;
+    return { rcu_id: rcuId, device_key: deviceKey, ...(devices && devices.length > 0 && { devices }) };
+  });
+}
+
+function splitCsvLine(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+export function roomsFromCsvFile(file: string): FleetRoom[] {
+  return roomsFromCsv(fs.readFileSync(file, 'utf8'));
+}

@@ -1,0 +1,470 @@
+import {
+  type AckPayload,
+  type CommandPayload,
+  type DeviceMap,
+  downTopic,
+  type EventType,
+  HEARTBEAT_MAX_MS,
+  type HelloPayload,
+  type RentState,
+  SOS_REPEAT_MS,
+  type StatePayload,
+  type UpgradePayload,
+  upTopic,
+} from '@roompilot/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  advance,
+  applyDevices,
+  DEFAULT_DEVICE_KEYS,
+  type Flags,
+  newRoom,
+  outsideTemperature,
+  type RoomModel,
+  sceneDevices,
+} from './model.js';
+
+/**
+ * One virtual RCU speaking docs/rcu-protocol.md: connects with its last will, says online and
+ * hello, reports its room's state (on change and as a heartbeat), raises events (SOS repeated until
+ * acknowledged) and answers every command. With `behave`, a guest lives in the room.
+ */
+
+export interface Rates {
+  /** SOS calls per room per simulated hour (while a guest is in). */
+  sos: number;
+  /** Dropped connections per room per simulated hour (the broker then sends the last will). */
+  drop: number;
+  /** Share of commands answered with `ok: false` (0..1). */
+  fail: number;
+}
+
+export const DEFAULT_RATES: Rates = { sos: 0.0005, drop: 0.0005, fail: 0 };
+
+export interface RcuOptions {
+  url: string;
+  rcuId: string;
+  deviceKey: string;
+  /** Device keys of the room type's template (L1, AC1, …). */
+  devices?: readonly string[];
+  /** Simulated seconds per real second (60: an hour passes in a minute). */
+  speed?: number;
+  /** Simulated time at the start (default: now). */
+  start?: Date;
+  /** A guest checks in and out, cards, doors, DND/MUR, SOS (default true); false: only answers commands. */
+  behave?: boolean;
+  rates?: Partial<Rates>;
+  /** Real time between two steps of the room (default 1 s). */
+  tickMs?: number;
+  /** Real time between two heartbeats (default 30 s, never more than 60 s). */
+  heartbeatMs?: number;
+  sosRepeatMs?: number;
+  /** Real time before reconnecting after a drop or a reboot. */
+  reconnectMs?: number;
+  /** Real time between two upgrade progress reports. */
+  upgradeStepMs?: number;
+  firmware?: { fw: string; hw: string; cfg: string; ir: string };
+  random?: () => number;
+  /** The energy meter's reading at the start. */
+  kwh?: number;
+}
+
+export interface RcuStats {
+  published: number;
+  commands: number;
+  failedCommands: number;
+  sosRaised: number;
+  drops: number;
+}
+
+export interface VirtualRcu {
+  readonly rcuId: string;
+  readonly room: RoomModel;
+  readonly connected: boolean;
+  readonly stats: RcuStats;
+  /** SOS event ids not acknowledged yet. */
+  readonly pendingSos: readonly string[];
+  /** Connects and resolves once the first hello is out. */
+  start(): Promise<void>;
+  /** Says offline and disconnects cleanly. */
+  stop(): Promise<void>;
+  raiseSos(detail?: string): string;
+  /** Changes flags of the room, with the events they imply, and reports them. */
+  setFlags(flags: Partial<Flags>): void;
+  /** Cuts the connection as a network failure would (no DISCONNECT: the last will goes out). */
+  drop(): void;
+  /** One step of simulated life, as the timer runs it (tests call it directly). */
+  step(realMs: number): void;
+}
+
+const FLAG_EVENTS: Partial<Record<keyof Flags, [EventType, EventType]>> = {
+  card: ['card_in', 'card_out'],
+  door: ['door_open', 'door_close'],
+  window: ['window_open', 'window_close'],
+  dnd: ['dnd_on', 'dnd_off'],
+  mur: ['mur_on', 'mur_off'],
+};
+
+export function createRcu(options: RcuOptions): VirtualRcu {
+  const speed = options.speed ?? 1;
+  const random = options.random ?? Math.random;
+  const rates: Rates = { ...DEFAULT_RATES, ...options.rates };
+  const tickMs = options.tickMs ?? 1_000;
+  const heartbeatMs = Math.min(options.heartbeatMs ?? 30_000, HEARTBEAT_MAX_MS);
+  const sosRepeatMs = options.sosRepeatMs ?? SOS_REPEAT_MS;
+  const reconnectMs = options.reconnectMs ?? 2_000;
+  const upgradeStepMs = options.upgradeStepMs ?? 300;
+  const firmware = { ...(options.firmware ?? { fw: '2.1.0', hw: 'RCU-8', cfg: 'cfg-1', ir: 'ir-1' }) };
+  const params: Record<string, unknown> = { night_light: 10, checkout_scene: 'all_off', card_delay_s: 15 };
+  const realStart = Date.now();
+  const simStart = (options.start ?? new Date()).getTime();
+  const simNow = () => new Date(simStart + (Date.now() - realStart) * speed);
+  const room = newRoom(options.devices ?? DEFAULT_DEVICE_KEYS, outsideTemperature(simNow()), options.kwh ?? 0);
+  const stats: RcuStats = { published: 0, commands: 0, failedCommands: 0, sosRaised: 0, drops: 0 };
+  const sosTimers = new Map<string, NodeJS.Timeout>();
+  const timers = new Set<NodeJS.Timeout>();
+  let client: MqttClient | null = null;
+  let tick: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let guestIn = false;
+  let sequence = 0;
+
+  const id = (prefix: string) => `${prefix}-${options.rcuId}-${Date.now().toString(36)}-${(++sequence).toString(36)}`;
+  const chance = (perSimHour: number, hours: number) => random() < 1 - Math.exp(-perSimHour * hours);
+
+  function later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      run();
+    }, ms);
+    timers.add(timer);
+  }
+
+  function publish(kind: Parameters<typeof upTopic>[1], body: object, qos: 0 | 1, retain = false): void {
+    if (!client?.connected) return;
+    stats.published += 1;
+    client.publish(upTopic(options.rcuId, kind), JSON.stringify(body), { qos, retain });
+  }
+
+  function publishState(partial: Omit<StatePayload, 'ts'>): void {
+    publish('state', { ts: simNow().getTime(), ...partial }, 0);
+  }
+
+  function fullState(): Omit<StatePayload, 'ts'> {
+    return { ...room.flags, devices: structuredClone(room.devices), energy: { ...room.energy } };
+  }
+
+  function publishEvent(type: EventType, detail?: string, eventId = id('e')): string {
+    publish('event', { id: eventId, ts: simNow().getTime(), type, ...(detail && { detail }) }, 1);
+    return eventId;
+  }
+
+  function hello(): HelloPayload {
+    return { ...firmware, params: { ...params } };
+  }
+
+  function setFlags(changes: Partial<Flags>): void {
+    const changed: Partial<Flags> = {};
+    for (const [name, value] of Object.entries(changes) as [keyof Flags, Flags[keyof Flags]][]) {
+      if (room.flags[name] === value) continue;
+      (room.flags as Record<string, unknown>)[name] = value;
+      (changed as Record<string, unknown>)[name] = value;
+      const events = FLAG_EVENTS[name];
+      if (events) publishEvent(value ? events[0] : events[1]);
+    }
+    if (Object.keys(changed).length > 0) publishState(changed);
+  }
+
+  function setDevices(devices: DeviceMap): void {
+    const result = applyDevices(room, devices);
+    if ('applied' in result && Object.keys(result.applied).length > 0) publishState({ devices: result.applied });
+  }
+
+  function raiseSos(detail = 'guest call'): string {
+    const eventId = id('e');
+    stats.sosRaised += 1;
+    room.flags.sos = true;
+    publishState({ sos: true });
+    const send = () => {
+      publishEvent('sos', detail, eventId);
+      const timer = setTimeout(send, sosRepeatMs);
+      sosTimers.set(eventId, timer);
+    };
+    send();
+    return eventId;
+  }
+
+  function acknowledged(eventId: string): void {
+    const timer = sosTimers.get(eventId);
+    if (!timer) return;
+    clearTimeout(timer);
+    sosTimers.delete(eventId);
+    if (options.behave === false) return;
+    // The guest's emergency is handled some simulated minutes later.
+    later(Math.max(1_000, (10 * 60_000) / speed), () => {
+      if (sosTimers.size > 0 || !room.flags.sos) return;
+      room.flags.sos = false;
+      publishEvent('sos_clear');
+      publishState({ sos: false });
+    });
+  }
+
+  function guestArrives(): void {
+    guestIn = true;
+    setFlags({ door: true });
+    setFlags({ card: true, occupied: true });
+    setDevices(sceneDevices(room, 'welcome'));
+    setFlags({ door: false });
+  }
+
+  function guestLeaves(): void {
+    guestIn = false;
+    setFlags({ door: true });
+    setFlags({ card: false, occupied: false, dnd: false, window: false });
+    setDevices(sceneDevices(room, 'away'));
+    setFlags({ door: false });
+  }
+
+  function setRent(rent: RentState): void {
+    if (rent !== 'checked_in' && guestIn) guestLeaves();
+    setFlags({ rent, ...(rent === 'checkout' && { mur: true }) });
+  }
+
+  function live(hours: number): void {
+    const hour = simNow().getUTCHours();
+    const daytime = hour >= 8 && hour < 22;
+    switch (room.flags.rent) {
+      case 'for_sale':
+        if (chance(hour >= 13 && hour < 23 ? 0.15 : 0.02, hours)) {
+          setRent('checked_in');
+          guestArrives();
+        } else if (chance(0.02, hours)) setRent('sold');
+        break;
+      case 'sold':
+        if (chance(0.3, hours)) {
+          setRent('checked_in');
+          guestArrives();
+        }
+        break;
+      case 'checked_in':
+        if (chance(hour >= 10 && hour < 13 ? 0.25 : 0.01, hours)) {
+          setRent('checkout');
+        } else if (guestIn) {
+          if (chance(daytime ? 0.12 : 0.02, hours)) guestLeaves();
+          else if (!room.flags.dnd && chance(0.05, hours)) setFlags({ dnd: true });
+          else if (room.flags.dnd && chance(0.2, hours)) setFlags({ dnd: false });
+          else if (!room.flags.window && chance(0.02, hours)) setFlags({ window: true });
+          else if (room.flags.window && chance(1, hours)) setFlags({ window: false });
+          if (chance(rates.sos, hours)) raiseSos();
+        } else {
+          if (chance(daytime ? 0.3 : 0.6, hours)) guestArrives();
+          else if (!room.flags.mur && chance(0.05, hours)) setFlags({ mur: true });
+        }
+        break;
+      case 'checkout':
+        if (chance(1.5, hours)) setFlags({ rent: 'empty' });
+        break;
+      case 'empty':
+        if (chance(1, hours)) setFlags({ rent: 'for_sale', mur: false });
+        break;
+    }
+    if (room.flags.mur && room.flags.rent === 'checked_in' && guestIn && chance(0.5, hours)) setFlags({ mur: false });
+  }
+
+  function step(realMs: number): void {
+    const hours = (realMs * speed) / 3_600_000;
+    const before = room.energy.w;
+    const changed = advance(room, hours, outsideTemperature(simNow()));
+    const devices = Object.keys(changed).length > 0 ? { devices: changed } : {};
+    const energy = room.energy.w !== before ? { energy: { ...room.energy } } : {};
+    if (devices.devices || energy.energy) publishState({ ...devices, ...energy });
+    if (options.behave === false) return;
+    live(hours);
+    if (client?.connected && chance(rates.drop, hours)) rcu.drop();
+  }
+
+  function answer(command: CommandPayload, result: Omit<AckPayload, 'id'>): void {
+    publish('ack', { id: command.id, ...result }, 1);
+  }
+
+  function failsOnPurpose(command: CommandPayload): boolean {
+    if (command.op === 'ack' || rates.fail <= 0 || random() >= rates.fail) return false;
+    stats.failedCommands += 1;
+    answer(command, { ok: false, error: 'simulated failure', result: null });
+    return true;
+  }
+
+  function handle(command: CommandPayload): void {
+    stats.commands += 1;
+    if (failsOnPurpose(command)) return;
+    answer(command, execute(command));
+  }
+
+  /** Carries out a command; answers the ack's body (side effects that follow the ack are scheduled). */
+  function execute(command: CommandPayload): Omit<AckPayload, 'id'> {
+    switch (command.op) {
+      case 'set': {
+        const result = applyDevices(room, command.devices);
+        if ('error' in result) return { ok: false, error: result.error, result: null };
+        publishState({ devices: result.applied });
+        return { ok: true, error: null, result: { devices: result.applied } };
+      }
+      case 'scene': {
+        const devices = { ...sceneDevices(room, command.mode), ...command.devices };
+        const result = applyDevices(room, devices);
+        if ('error' in result) return { ok: false, error: result.error, result: null };
+        publishState({ devices: result.applied });
+        return { ok: true, error: null, result: { mode: command.mode, devices: result.applied } };
+      }
+      case 'rent':
+        setRent(command.rent);
+        return { ok: true, error: null, result: { rent: room.flags.rent } };
+      case 'get_params':
+        return { ok: true, error: null, result: { params: { ...params } } };
+      case 'set_params':
+        Object.assign(params, command.params);
+        return { ok: true, error: null, result: { params: { ...params } } };
+      case 'ack':
+        acknowledged(command.event);
+        return { ok: true, error: null, result: null };
+      case 'reboot':
+        later(50, () => {
+          publish('status', { online: false }, 1, true);
+          client?.end(false, {}, () => later(reconnectMs, () => client?.reconnect()));
+        });
+        return { ok: true, error: null, result: null };
+      case 'upgrade': {
+        const report = (body: UpgradePayload) => publish('upgrade', body, 1);
+        const fails = rates.fail > 0 && random() < rates.fail;
+        let progress = 0;
+        const next = () => {
+          progress += 20;
+          if (fails && progress >= 60) {
+            report({ job: command.job, state: 'failed', progress, error: 'simulated sha256 mismatch' });
+            return;
+          }
+          if (progress < 100) {
+            report({ job: command.job, state: 'in_progress', progress });
+            later(upgradeStepMs, next);
+            return;
+          }
+          const field = command.kind === 'bin' ? 'fw' : command.kind === 'ir' ? 'ir' : 'cfg';
+          firmware[field] = command.version;
+          report({ job: command.job, state: 'finished', progress: 100, error: null });
+          publish('hello', hello(), 1);
+        };
+        later(0, () => report({ job: command.job, state: 'in_progress', progress: 0 }));
+        later(upgradeStepMs, next);
+        return { ok: true, error: null, result: { job: command.job } };
+      }
+      default:
+        return { ok: false, error: `unknown op ${(command as { op: string }).op}`, result: null };
+    }
+  }
+
+  function onMessage(topic: string, payload: Buffer): void {
+    if (topic !== downTopic(options.rcuId)) return;
+    let command: CommandPayload;
+    try {
+      command = JSON.parse(payload.toString()) as CommandPayload;
+    } catch {
+      return;
+    }
+    if (typeof command?.id !== 'string' || typeof command.op !== 'string') return;
+    handle(command);
+  }
+
+  function onConnect(): void {
+    client?.subscribe(downTopic(options.rcuId), { qos: 1 });
+    publish('status', { online: true }, 1, true);
+    publish('hello', hello(), 1);
+    publishState(fullState());
+    for (const eventId of sosTimers.keys()) publishEvent('sos', 'guest call', eventId);
+  }
+
+  const rcu: VirtualRcu = {
+    rcuId: options.rcuId,
+    room,
+    stats,
+    get connected() {
+      return client?.connected ?? false;
+    },
+    get pendingSos() {
+      return [...sosTimers.keys()];
+    },
+
+    start() {
+      stopped = false;
+      return new Promise<void>((resolve, reject) => {
+        client = mqtt.connect(options.url, {
+          clientId: options.rcuId,
+          username: options.rcuId,
+          password: options.deviceKey,
+          clean: true,
+          keepalive: 30,
+          reconnectPeriod: reconnectMs,
+          connectTimeout: 10_000,
+          will: {
+            topic: upTopic(options.rcuId, 'status'),
+            payload: Buffer.from(JSON.stringify({ online: false })),
+            qos: 1,
+            retain: true,
+          },
+        });
+        let first = true;
+        client.on('connect', () => {
+          onConnect();
+          if (first) {
+            first = false;
+            resolve();
+          }
+        });
+        client.on('message', onMessage);
+        client.on('error', (error) => {
+          if (first && (error as { code?: number }).code === 4) {
+            first = false;
+            client?.end(true);
+            reject(new Error(`RCU ${options.rcuId}: the broker refused its id or key`));
+          }
+        });
+        const jitter = Math.floor(random() * tickMs);
+        later(jitter, () => {
+          if (stopped) return;
+          tick = setInterval(() => step(tickMs), tickMs);
+          heartbeat = setInterval(() => publishState(fullState()), heartbeatMs);
+        });
+      });
+    },
+
+    async stop() {
+      stopped = true;
+      if (tick) clearInterval(tick);
+      if (heartbeat) clearInterval(heartbeat);
+      for (const timer of [...timers, ...sosTimers.values()]) clearTimeout(timer);
+      timers.clear();
+      sosTimers.clear();
+      const current = client;
+      client = null;
+      if (!current) return;
+      if (current.connected) {
+        await current.publishAsync(upTopic(options.rcuId, 'status'), JSON.stringify({ online: false }), {
+          qos: 1,
+          retain: true,
+        });
+      }
+      await current.endAsync(true);
+    },
+
+    raiseSos,
+    setFlags,
+
+    drop() {
+      stats.drops += 1;
+      client?.stream.destroy();
+    },
+
+    step,
+  };
+  return rcu;
+}
