@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import type { Messages } from '../locales/types';
+import type { FeatureArea } from '../locales/areas';
+import type { Messages, ShellMessages } from '../locales/types';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -19,7 +20,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'Eng
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es', ja: 'ja' };
 
 interface LanguagePack {
-  messages: Messages;
+  messages: ShellMessages;
   antd: AntdLocale;
   dayjs: string;
 }
@@ -68,6 +69,42 @@ export function storedLanguage(): Language {
 
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The feature areas' files, one chunk each: a screen downloads only its own areas, in the page's
+ * language (the shell's areas are in each language's index and never loaded from here).
+ */
+const FEATURE_FILES = import.meta.glob<{ default: Record<string, string> }>([
+  '../locales/*/*.ts',
+  '!../locales/*/{index,auth,common,errors,layout,route,time}.ts',
+]);
+const loadedAreas = new Map<string, Promise<void>>();
+
+/** Adds the areas' strings in the page's language to i18next (each file is fetched once). */
+export function loadStrings(areas: readonly FeatureArea[]): Promise<void> {
+  const language = currentLanguage();
+  return Promise.all(
+    areas.map((area) => {
+      const path = `../locales/${language}/${area}.ts`;
+      let loading = loadedAreas.get(path);
+      if (!loading) {
+        const load = FEATURE_FILES[path];
+        if (!load) return Promise.reject(new Error(`No strings file ${path}`));
+        loading = load().then((file) => {
+          i18next.addResourceBundle(language, 'translation', file.default, true, true);
+        });
+        loading.catch(() => loadedAreas.delete(path));
+        loadedAreas.set(path, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}
+
+/** A lazy module (for `React.lazy`) that resolves once its strings are there too; both load at once. */
+export function withStrings<T>(areas: readonly FeatureArea[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadStrings(areas)]))[0];
 }
 
 /** Loads the chosen language and sets i18next, dayjs and `<html lang>`; returns antd's locale. */

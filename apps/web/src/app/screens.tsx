@@ -1,5 +1,7 @@
 import type { ConsoleRoute } from '@roompilot/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { FeatureArea } from '../locales/areas';
+import { withStrings } from './i18n';
 
 export interface ScreenProps {
   route: ConsoleRoute;
@@ -9,13 +11,17 @@ type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const PlannedPage: LazyScreen = lazy(() => import('../features/planned/PlannedPage'));
 
-/** The built screens by route name, each its own chunk; later issues add theirs here. */
+/** A screen's chunk together with the string areas it shows. */
+const screen = (areas: readonly FeatureArea[], load: () => Promise<{ default: ComponentType<ScreenProps> }>) =>
+  lazy(withStrings(areas, load));
+
+/** The built screens by route name, each its own chunk with its strings; later issues add theirs here. */
 const SCREENS: Readonly<Record<string, LazyScreen>> = {
-  pm_hotel: lazy(() => import('../features/hotels/HotelsPage')),
-  pm_validdate: lazy(() => import('../features/validity/ValidityPage')),
-  pm_roomtype: lazy(() => import('../features/roomtypes/RoomTypesPage')),
-  pm_roomtypedevice: lazy(() => import('../features/roomtypes/RoomTypeDevicePage')),
-  pm_roomdetail: lazy(() => import('../features/rooms/RoomsPage')),
+  pm_hotel: screen(['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
+  pm_validdate: screen(['validity', 'hotels'], () => import('../features/validity/ValidityPage')),
+  pm_roomtype: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),
+  pm_roomtypedevice: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypeDevicePage')),
+  pm_roomdetail: screen(['rooms', 'buildings'], () => import('../features/rooms/RoomsPage')),
 };
 
 /** A route the contract still marks `planned` shows the "not built yet" page, never a fake screen. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en';
-import type { Messages } from '../locales/types';
+import type { TimeMessages } from '../locales/types';
 import zh from '../locales/zh';
 import { type Translate, timeAgo } from './timeAgo';
 
 const translator =
-  (messages: Messages): Translate =>
+  (messages: TimeMessages): Translate =>
   (key, options) =>
-    messages[key].replace('{{count}}', String(options?.count ?? ''));
+    (messages[key as keyof TimeMessages] ?? key).replace('{{count}}', String(options?.count ?? ''));
 
 const now = new Date(2026, 10, 21, 12, 0, 0);
 const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);

@@ -1,14 +1,50 @@
-import { ADMIN_ROUTES, GROUPS, HOTEL_ROUTES } from '@roompilot/contract';
+import { ADMIN_ROUTES, GROUPS, HOTEL_ROUTES, LANGUAGES } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import en from './en';
-import es from './es';
-import ja from './ja';
-import zh from './zh';
+import { FEATURE_AREAS, SHELL_AREAS } from './areas';
+import enShell from './en';
+import esShell from './es';
+import jaShell from './ja';
+import zhShell from './zh';
 
-const languages = { zh, en, es, ja };
+type Strings = Record<string, string>;
+
+/** Every area file of every language, as the console loads them (shell index or one file per area). */
+const files = import.meta.glob<Strings>(['./*/*.ts', '!./*/index.ts'], { eager: true, import: 'default' });
+const areaOf = (language: string, area: string): Strings => files[`./${language}/${area}.ts`] ?? {};
+const everything = (language: string): Strings =>
+  Object.assign({}, ...[...SHELL_AREAS, ...FEATURE_AREAS].map((area) => areaOf(language, area)));
+
+const zh = everything('zh');
+const en = everything('en');
+const languages = Object.fromEntries(LANGUAGES.map((language) => [language, everything(language)]));
+const shells: Record<string, Strings> = { zh: zhShell, en: enShell, es: esShell, ja: jaShell };
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('locales', () => {
+  it('have one file per area in every language, and no file outside the areas', () => {
+    const expected = LANGUAGES.flatMap((language) =>
+      [...SHELL_AREAS, ...FEATURE_AREAS].map((area) => `./${language}/${area}.ts`),
+    ).sort();
+    expect(Object.keys(files).sort()).toEqual(expected);
+  });
+
+  it('keep each area to its own keys', () => {
+    for (const language of LANGUAGES) {
+      for (const area of [...SHELL_AREAS, ...FEATURE_AREAS]) {
+        for (const key of Object.keys(areaOf(language, area))) {
+          expect(key.startsWith(`${area}.`), `${language} ${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('load exactly the shell areas with the app', () => {
+    for (const language of LANGUAGES) {
+      const shellKeys = SHELL_AREAS.flatMap((area) => Object.keys(areaOf(language, area))).sort();
+      expect(Object.keys(shells[language] ?? {}).sort(), language).toEqual(shellKeys);
+    }
+  });
+
   it('have exactly the same keys in every language', () => {
     const reference = Object.keys(zh).sort();
     for (const [language, messages] of Object.entries(languages)) {
@@ -20,7 +56,7 @@ describe('locales', () => {
     for (const [language, messages] of Object.entries(languages)) {
       for (const [key, text] of Object.entries(messages)) {
         expect(text.trim(), `${language} ${key}`).not.toBe('');
-        expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(zh[key as keyof typeof zh]));
+        expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(zh[key] ?? ''));
       }
     }
   });
@@ -28,7 +64,7 @@ describe('locales', () => {
   it('title every route and group of the route table', () => {
     const names = [...HOTEL_ROUTES, ...ADMIN_ROUTES].map((route) => `route.${route.name}`);
     for (const key of [...names, ...GROUPS.map((group) => `route.${group}`)]) {
-      expect(Object.keys(zh), key).toContain(key);
+      expect(Object.keys(zhShell), key).toContain(key);
     }
   });
 

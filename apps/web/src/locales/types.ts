@@ -23,15 +23,19 @@ export type RouteMessages = Record<keyof typeof route, string>;
 export type TimeMessages = Record<keyof typeof time, string>;
 export type ValidityMessages = Record<keyof typeof validity, string>;
 
-export type Messages = AuthMessages &
-  BuildingsMessages &
+/** The shell's strings: loaded with the app (see areas.ts). */
+export type ShellMessages = AuthMessages &
   CommonMessages &
   ErrorMessages &
-  HotelsMessages &
   LayoutMessages &
+  RouteMessages &
+  TimeMessages;
+
+/** Every string, whichever area it loads with: what `t()` accepts. */
+export type Messages = ShellMessages &
+  BuildingsMessages &
+  HotelsMessages &
   RoomsMessages &
   RoomTypesMessages &
-  RouteMessages &
-  TimeMessages &
   ValidityMessages;
 export type MessageKey = keyof Messages;
