@@ -1,4 +1,5 @@
 import type { RoomSort } from '@roompilot/contract';
+import { sql } from 'kysely';
 import { contains } from '../../db/like.js';
 import type { Db, NewRoomRow, RoomRow } from '../../db/schema.js';
 
@@ -52,6 +53,11 @@ const SORT_COLUMNS = {
   building: 'buildings.name',
 } as const;
 
+/**
+ * The page's ids come from the narrow index order (sorting and skipping ids, not whole rows); only
+ * those rooms are then read with their names, in one statement. A page of 500 in a 5,000-room hotel
+ * stays within the room list's budget (docs/benchmarks.md).
+ */
 export async function pageRooms(
   db: Db,
   hotelId: number,
@@ -59,18 +65,28 @@ export async function pageRooms(
   order: { sort: RoomSort; direction: 'asc' | 'desc' },
   page: { current: number; size: number },
 ): Promise<{ records: NamedRoomRow[]; total: number }> {
-  let query = named(db, hotelId, filter).orderBy(SORT_COLUMNS[order.sort], order.direction);
-  if (order.sort !== 'room_num') query = query.orderBy('rooms.room_num', order.direction);
-  const [records, count] = await Promise.all([
-    query
-      .limit(page.size)
-      .offset((page.current - 1) * page.size)
-      .execute(),
+  const sortColumn = sql.ref(SORT_COLUMNS[order.sort]);
+  let ids = filtered(db, hotelId, filter).select('rooms.id');
+  if (order.sort === 'room_type') ids = ids.innerJoin('room_types', 'room_types.id', 'rooms.room_type_id');
+  if (order.sort === 'building') ids = ids.innerJoin('buildings', 'buildings.id', 'rooms.building_id');
+  ids = ids.orderBy(sortColumn, order.direction);
+  let records = named(db, hotelId, {})
+    .where(
+      'rooms.id',
+      'in',
+      (order.sort === 'room_num' ? ids : ids.orderBy('rooms.room_num', order.direction))
+        .limit(page.size)
+        .offset((page.current - 1) * page.size),
+    )
+    .orderBy(sortColumn, order.direction);
+  if (order.sort !== 'room_num') records = records.orderBy('rooms.room_num', order.direction);
+  const [rows, count] = await Promise.all([
+    records.execute(),
     filtered(db, hotelId, filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { records, total: Number(count.total) };
+  return { records: rows, total: Number(count.total) };
 }
 
 /** Every matching room, by building, floor and number (exports, /allrooms). */

@@ -71,10 +71,15 @@ function validDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && isoDate(date) === value;
 }
 
-/** The room as answered: the device key only to holders of pm_roomdetail (or `*`). */
+/** Rooms as answered: the device key only to holders of pm_roomdetail (or `*`). */
+function roomsFor(actor: Actor): (row: repository.NamedRoomRow) => Room {
+  // The answer schema leaves out what a Room does not have (created_at); rows pass as they are.
+  if (holds(actor.perms, 'pm_roomdetail')) return (row) => row;
+  return ({ device_key: _key, ...rest }) => rest;
+}
+
 function toRoom(row: repository.NamedRoomRow, actor: Actor): Room {
-  const { device_key, created_at: _created, ...rest } = row;
-  return holds(actor.perms, 'pm_roomdetail') ? { ...rest, device_key } : rest;
+  return roomsFor(actor)(row);
 }
 
 function page(body: { current?: number; size?: number }) {
@@ -169,12 +174,12 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
         { sort: body.sort ?? 'room_num', direction: body.order ?? 'asc' },
         { current, size },
       );
-      return { records: records.map((row) => toRoom(row, actor)), total, current, size };
+      return { records: records.map(roomsFor(actor)), total, current, size };
     },
 
     async all(actor: Actor, body: AllRoomsBody): Promise<{ records: Room[]; total: number }> {
       const rows = await repository.listRooms(db, hotelOf(actor, body.hotel_id), { building_id: body.building_id });
-      return { records: rows.map((row) => toRoom(row, actor)), total: rows.length };
+      return { records: rows.map(roomsFor(actor)), total: rows.length };
     },
 
     async basic(actor: Actor, body: AllRoomsBody): Promise<{ records: BasicRoom[]; total: number }> {
