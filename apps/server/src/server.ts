@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
+import { startDemoSimulation } from './live/demo.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const pretty = process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
     : {};
-  const app = await buildApp(config, { logger: { level: config.logLevel, ...pretty } });
+  const app = await buildApp(config, { logger: { level: config.logLevel, ...pretty }, gateway: true });
 
   await migrateToLatest(app.db);
   const seeded = await seed(app.db, {
@@ -33,11 +34,13 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let simulation: Awaited<ReturnType<typeof startDemoSimulation>> = null;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await simulation?.stop();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -51,8 +54,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
-    `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})`,
+    `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,
   );
+  if (config.simulate && !closing) simulation = await startDemoSimulation(app);
 }
 
 main().catch((error: unknown) => {
