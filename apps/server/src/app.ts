@@ -8,6 +8,7 @@ import type { Database } from './db/schema.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { openLiveStore } from './live/open.js';
+import { liveRoutes } from './live/routes.js';
 import { createLiveService, type LiveService } from './live/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(buildingRoutes);
       await api.register(roomTypeRoutes);
       await api.register(roomRoutes);
+      await api.register(liveRoutes);
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: API_BASE },

@@ -138,6 +138,36 @@ const MESSAGES = {
     es: 'Error interno del servidor; inténtelo más tarde (petición {requestId}).',
     ja: 'サーバー内部エラーです。しばらくしてからお試しください(リクエスト {requestId})。',
   },
+  'live.deviceTimeout': {
+    zh: '房间 {room} 的RCU在 {seconds} 秒内没有应答(离线或无响应)',
+    en: 'The RCU of room {room} did not answer within {seconds} s (offline or not responding).',
+    es: 'La RCU de la habitación {room} no respondió en {seconds} s (desconectada o sin respuesta).',
+    ja: '部屋 {room} のRCUが {seconds} 秒以内に応答しませんでした(オフラインまたは無応答)。',
+  },
+  'live.deviceOffline': {
+    zh: '房间 {room} 的RCU离线,命令未发送',
+    en: 'The RCU of room {room} is offline; the command was not sent.',
+    es: 'La RCU de la habitación {room} está desconectada; la orden no se envió.',
+    ja: '部屋 {room} のRCUはオフラインです。コマンドは送信されませんでした。',
+  },
+  'live.deviceRefused': {
+    zh: '房间 {room} 的RCU拒绝了命令:{reason}',
+    en: 'The RCU of room {room} refused the command: {reason}',
+    es: 'La RCU de la habitación {room} rechazó la orden: {reason}',
+    ja: '部屋 {room} のRCUがコマンドを拒否しました:{reason}',
+  },
+  'live.gatewayDown': {
+    zh: '设备网关未运行,无法发送命令',
+    en: 'The device gateway is not running; the command could not be sent.',
+    es: 'La pasarela de dispositivos no está en marcha; no se pudo enviar la orden.',
+    ja: 'デバイスゲートウェイが動作していないため、コマンドを送信できませんでした。',
+  },
+  'live.roomNotFound': {
+    zh: '房间不存在',
+    en: 'No such room.',
+    es: 'La habitación no existe.',
+    ja: '部屋が存在しません。',
+  },
   'hotel.required': {
     zh: '请指定酒店 (hotel_id)',
     en: 'Choose a hotel (hotel_id).',

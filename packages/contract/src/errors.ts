@@ -7,6 +7,8 @@ export const ErrorCode = {
   forbidden: 4403,
   notFound: 4404,
   conflict: 4409,
+  /** The room's RCU did not carry out a command: offline, no ack within 10 s, or it refused. */
+  device: 4408,
   hotelExpired: 4410,
   tooLarge: 4413,
   tooManyRequests: 4429,
@@ -26,6 +28,7 @@ const HTTP_STATUS: Record<number, number> = {
   [ErrorCode.forbidden]: 403,
   [ErrorCode.notFound]: 404,
   [ErrorCode.conflict]: 409,
+  [ErrorCode.device]: 504,
   [ErrorCode.hotelExpired]: 403,
   [ErrorCode.tooLarge]: 413,
   [ErrorCode.tooManyRequests]: 429,

@@ -1,5 +1,7 @@
 import Type, { type Static } from 'typebox';
-import { DeviceState, Energy, RENT_STATES } from './protocol.js';
+import { Floor } from './buildings.js';
+import { Id } from './envelope.js';
+import { DeviceChanges, DeviceState, Energy, RENT_STATES } from './protocol.js';
 
 /**
  * The live state of rooms as the console reads it (API.md "Live state and alerts", "Live push"):
@@ -83,3 +85,26 @@ export type LiveMessage =
   | { type: 'room'; data: LiveRoomChange }
   | { type: 'alert'; data: Alert }
   | { type: 'alert_closed'; data: { id: number } };
+
+const HotelTarget = { hotel_id: Type.Optional(Id) };
+
+/** `POST /apis/redisroomstate`: every room of the hotel, or of a floor, a building. */
+export const RoomStateBody = Type.Object(
+  { floor_num: Type.Optional(Floor), building_id: Type.Optional(Id), ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomStateBody = Static<typeof RoomStateBody>;
+
+/** `POST /apis/redisdevicestate`. */
+export const DeviceStateBody = Type.Object({ room_id: Id, ...HotelTarget }, { additionalProperties: false });
+export type DeviceStateBody = Static<typeof DeviceStateBody>;
+
+/** `POST /apis/roomctrl`: device changes as PROTOCOL.md's `set` command carries them. */
+export const RoomCtrlBody = Type.Object(
+  { room_id: Id, devices: DeviceChanges, ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomCtrlBody = Static<typeof RoomCtrlBody>;
+
+/** What `/apis/roomctrl` answers: the RCU's ack result. */
+export const RoomCtrlResult = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);

@@ -159,6 +159,12 @@ export const DeviceMap = Type.Record(Type.String({ pattern: DEVICE_KEY_PATTERN }
   maxProperties: 64,
 });
 export type DeviceMap = Record<string, DeviceState>;
+/** A command's device changes: at least one device. */
+export const DeviceChanges = Type.Record(Type.String({ pattern: DEVICE_KEY_PATTERN }), DeviceState, {
+  additionalProperties: false,
+  minProperties: 1,
+  maxProperties: 64,
+});
 
 export const Energy = Type.Object({
   kwh: Type.Optional(Type.Number({ minimum: 0 })),
@@ -215,7 +221,7 @@ export type UpgradePayload = Static<typeof UpgradePayload>;
 
 const CommandBase = { id: Id, ts: Timestamp };
 
-export const SetCommand = Type.Object({ ...CommandBase, op: Type.Literal('set'), devices: DeviceMap });
+export const SetCommand = Type.Object({ ...CommandBase, op: Type.Literal('set'), devices: DeviceChanges });
 export const SceneCommand = Type.Object({
   ...CommandBase,
   op: Type.Literal('scene'),

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../live/memory-store.js';
-import { createLiveService, DeviceOfflineError, DeviceRefusedError } from '../live/service.js';
+import { createLiveService, DeviceCommandError } from '../live/service.js';
 import { createTestApp, DATABASE_KINDS, type TestApp } from '../test-support/databases.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, DeviceTimeoutError } from './gateway.js';
@@ -153,8 +153,8 @@ for (const kind of DATABASE_KINDS) {
       ).resolves.toEqual({ applied: true });
       answer(false);
       const refused = t.app.services.live.sendCommand(rcu.id, 'set', { devices: { AC1: { set: 23 } } });
-      await expect(refused).rejects.toBeInstanceOf(DeviceRefusedError);
-      await expect(refused).rejects.toThrow(/AC1 is locked/);
+      await expect(refused).rejects.toMatchObject({ failure: 'refused', detail: 'AC1 is locked' });
+      await expect(refused).rejects.toBeInstanceOf(DeviceCommandError);
     });
 
     it('counts and drops malformed payloads, and keeps working', async () => {
@@ -173,7 +173,7 @@ for (const kind of DATABASE_KINDS) {
       const offline = await roomChange((change) => change.online === false);
       device.stream.destroy();
       await offline.seen;
-      await expect(t.app.services.live.sendCommand(rcu.id, 'reboot', {})).rejects.toBeInstanceOf(DeviceOfflineError);
+      await expect(t.app.services.live.sendCommand(rcu.id, 'reboot', {})).rejects.toMatchObject({ failure: 'offline' });
     });
   });
 }
@@ -265,7 +265,8 @@ describe('commands without an answer', () => {
       await client.subscribeAsync(`rcu/${silent.rcu_id}/down/cmd`, { qos: 1 });
       const started = Date.now();
       const sent = live.sendCommand(silent.id, 'get_params', {});
-      await expect(sent).rejects.toBeInstanceOf(DeviceTimeoutError);
+      await expect(sent).rejects.toBeInstanceOf(DeviceCommandError);
+      await expect(sent).rejects.toMatchObject({ failure: 'timeout', cause: expect.any(DeviceTimeoutError) });
       await expect(sent).rejects.toThrow(/did not answer the get_params command within 0.3 s/);
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
       expect(commands).toEqual([expect.objectContaining({ op: 'get_params' })]);

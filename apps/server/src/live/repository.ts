@@ -95,3 +95,10 @@ export function roomsOfHotel(db: Db, hotelId: number, filter: { floor_num?: numb
   if (filter.building_id !== undefined) query = query.where('building_id', '=', filter.building_id);
   return query.orderBy('floor_num').orderBy('room_num').execute();
 }
+
+/** A room with its RCU, if it is the hotel's (any hotel's when `hotelId` is null). */
+export function findRoom(db: Db, roomId: number, hotelId: number | null) {
+  let query = db.selectFrom('rooms').select(['id', 'hotel_id', 'room_num', 'rcu_id']).where('id', '=', roomId);
+  if (hotelId !== null) query = query.where('hotel_id', '=', hotelId);
+  return query.executeTakeFirst();
+}

@@ -1,8 +1,10 @@
 import {
+  type AckPayload,
   ALERT_TYPES,
   type Alert,
   type CommandFields,
   type CommandOp,
+  type DeviceMap,
   type EventPayload,
   type EventType,
   type LiveDeviceState,
@@ -11,10 +13,11 @@ import {
   type LiveRoomState,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
+import { type Actor, who } from '../access.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import type { Device } from '../gateway/directory.js';
-import type { Gateway, GatewayEvents } from '../gateway/gateway.js';
+import { DeviceTimeoutError, type Gateway, type GatewayEvents } from '../gateway/gateway.js';
+import { recordOperation } from '../modules/oplog/service.js';
 import * as repository from './repository.js';
 import type { LiveFilter, LivePatch, LiveStore } from './store.js';
 
@@ -24,30 +27,21 @@ import type { LiveFilter, LivePatch, LiveStore } from './store.js';
  * The HTTP routes and the WebSocket call this service, never the gateway.
  */
 
-/** The room's RCU is known to be offline: the command was not sent. */
-export class DeviceOfflineError extends Error {
-  override name = 'DeviceOfflineError';
-  constructor(readonly roomId: number) {
-    super(`the RCU of room ${roomId} is offline`);
-  }
-}
+export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway';
 
-/** The RCU answered the command with `ok: false`. */
-export class DeviceRefusedError extends Error {
-  override name = 'DeviceRefusedError';
+/**
+ * A command the room's RCU did not carry out: known offline (not sent), no ack in time (not
+ * retried), an ack with `ok: false`, or no gateway in this process.
+ */
+export class DeviceCommandError extends Error {
+  override name = 'DeviceCommandError';
   constructor(
-    readonly roomId: number,
-    readonly reason: string,
+    readonly failure: DeviceFailure,
+    readonly roomNum: string,
+    readonly detail: string,
+    options?: ErrorOptions,
   ) {
-    super(`the RCU of room ${roomId} refused the command: ${reason}`);
-  }
-}
-
-/** No gateway runs in this process (a test app, or the gateway failed to start). */
-export class GatewayUnavailableError extends Error {
-  override name = 'GatewayUnavailableError';
-  constructor() {
-    super('the device gateway is not running');
+    super(`room ${roomNum}: ${detail}`, options);
   }
 }
 
@@ -108,11 +102,6 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
   let gateway: Gateway | null = null;
   const alertListeners = new Set<(message: AlertMessage) => void>();
 
-  function gatewayOrFail(): Gateway {
-    if (!gateway) throw new GatewayUnavailableError();
-    return gateway;
-  }
-
   function announce(message: AlertMessage): void {
     for (const listener of alertListeners) {
       try {
@@ -152,7 +141,7 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
       });
       return { alertId };
     });
-    await gatewayOrFail().send(device.rcu_id, 'ack', { event: event.id });
+    await gateway?.send(device.rcu_id, 'ack', { event: event.id });
     if (stored) {
       announce({
         type: 'alert',
@@ -174,12 +163,6 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
   function patchOf(state: GatewayEvents['state']['state']): LivePatch {
     const { ts: _ts, ...patch } = state;
     return { ...patch, online: true };
-  }
-
-  async function deviceInHotel(roomId: number, hotelId: number | null): Promise<Device> {
-    const device = await gatewayOrFail().findDeviceOfRoom(roomId);
-    if (!device || (hotelId !== null && device.hotel_id !== hotelId)) throw new RoomNotFoundError(roomId);
-    return device;
   }
 
   return {
@@ -204,9 +187,8 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
     },
 
     /**
-     * Sends a command to a room's RCU and answers its ack's result. Rejects with RoomNotFoundError,
-     * DeviceOfflineError (known offline: not sent), DeviceRefusedError (ack not ok) or
-     * DeviceTimeoutError (no ack in 10 s; not retried). `hotelId` null: any hotel (Administrator).
+     * Sends a command to a room's RCU and answers its ack's result. Rejects with RoomNotFoundError
+     * (not the hotel's room; `hotelId` null: any hotel) or DeviceCommandError.
      */
     async sendCommand<Op extends CommandOp>(
       roomId: number,
@@ -214,12 +196,50 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
       fields: CommandFields<Op>,
       options: { hotelId?: number | null } = {},
     ): Promise<Record<string, unknown> | null> {
-      const device = await deviceInHotel(roomId, options.hotelId ?? null);
+      const room = await repository.findRoom(db, roomId, options.hotelId ?? null);
+      if (!room) throw new RoomNotFoundError(roomId);
+      if (!gateway) throw new DeviceCommandError('gateway', room.room_num, 'the device gateway is not running');
       const live = await store.get(roomId);
-      if (live && !live.online) throw new DeviceOfflineError(roomId);
-      const ack = await gatewayOrFail().request(device.rcu_id, op, fields);
-      if (!ack.ok) throw new DeviceRefusedError(roomId, ack.error ?? 'no reason given');
+      if (live && !live.online) throw new DeviceCommandError('offline', room.room_num, 'the RCU is offline');
+      let ack: AckPayload;
+      try {
+        ack = await gateway.request(room.rcu_id, op, fields);
+      } catch (error) {
+        if (!(error instanceof DeviceTimeoutError)) throw error;
+        throw new DeviceCommandError('timeout', room.room_num, error.message, { cause: error });
+      }
+      if (!ack.ok) throw new DeviceCommandError('refused', room.room_num, ack.error ?? 'no reason given');
       return ack.result ?? null;
+    },
+
+    /**
+     * `/roomctrl`: a `set` command to the room's RCU on behalf of a user, recorded in the operation
+     * log with its outcome (a failure too: the operator saw it).
+     */
+    async controlRoom(actor: Actor, roomId: number, devices: DeviceMap): Promise<Record<string, unknown> | null> {
+      const hotelId = actor.hotelId;
+      const room = await repository.findRoom(db, roomId, hotelId);
+      if (!room) throw new RoomNotFoundError(roomId);
+      const record = (outcome: Record<string, unknown>) =>
+        recordOperation(
+          db,
+          clock,
+          { ...who(actor), hotelId: room.hotel_id },
+          {
+            action: 'room_control',
+            target: room.room_num,
+            detail: { room_id: roomId, devices, ...outcome },
+          },
+        );
+      try {
+        const result = await this.sendCommand(roomId, 'set', { devices }, { hotelId });
+        await record({ ok: true });
+        return result;
+      } catch (error) {
+        if (error instanceof DeviceCommandError)
+          await record({ ok: false, failure: error.failure, error: error.detail });
+        throw error;
+      }
     },
 
     /** Every room of a hotel (or of a floor, a building) with its live flags; never seen: offline. */
@@ -241,14 +261,11 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
       });
     },
 
-    /** A room's devices and energy; null when the room is not the hotel's. */
+    /** A room's devices and energy; null when the room is not the hotel's (`hotelId` null: any). */
     async deviceState(roomId: number, hotelId: number | null): Promise<LiveDeviceState | null> {
-      const [device, live] = await Promise.all([
-        gateway ? gateway.findDeviceOfRoom(roomId) : Promise.resolve(null),
-        store.get(roomId),
-      ]);
-      const owner = device?.hotel_id ?? live?.hotel_id;
-      if (owner === undefined || (hotelId !== null && owner !== hotelId)) return null;
+      const room = await repository.findRoom(db, roomId, hotelId);
+      if (!room) return null;
+      const live = await store.get(roomId);
       return {
         room_id: roomId,
         online: live?.online ?? false,
