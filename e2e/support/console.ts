@@ -1,15 +1,21 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
-/** antd writes a space between two Chinese characters on buttons ("登 录"). */
+/**
+ * A button's accessible name: antd writes a space between two Chinese characters ("登 录"), and
+ * an icon before the text adds its own label ("plus 新增酒店").
+ */
 export function buttonName(text: string): RegExp {
-  return new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
+  const escaped = [...text].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(^|\\s)${escaped.join('\\s*')}\\s*$`);
 }
 
-/** Logs in through the login page as a person would. */
+/** Logs in through the login page as a person would, after leaving any session this browser has. */
 export async function loginAs(page: Page, baseUrl: string, userName: string, password: string): Promise<void> {
+  await page.context().clearCookies({ name: 'Admin-Token' });
   await page.goto(`${baseUrl}/login`);
-  await page.locator('input#user_name, input[autocomplete="username"]').first().fill(userName);
-  await page.locator('input[type="password"]').first().fill(password);
+  await page.locator('#login_user_name').fill(userName);
+  await page.locator('#login_password').fill(password);
   await page.getByRole('button', { name: /登\s*录|Log in|Iniciar sesión|ログイン/ }).click();
 }
 
@@ -25,4 +31,26 @@ export async function topMenuTitles(page: Page): Promise<string[]> {
   const items = page.locator('.ant-layout-sider .ant-menu-root > li');
   await items.first().waitFor();
   return (await items.allInnerTexts()).map((text) => text.trim().split('\n')[0] ?? '').filter(Boolean);
+}
+
+/** Picks an option of the antd Select labelled `label` (the dropdown renders apart from the field). */
+export async function choose(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  scope: Page | Locator = page,
+): Promise<void> {
+  // Only the dropdown about to open may be visible, or the option could be picked from another.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  await scope.getByLabel(label, { exact: true }).and(scope.getByRole('combobox')).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+/** The footer button of the open dialog (the dialog's × is also named "关闭"). */
+export function dialogFooterButton(page: Page, text: string) {
+  return page.locator('.ant-modal-footer:visible').getByRole('button', { name: buttonName(text) });
 }

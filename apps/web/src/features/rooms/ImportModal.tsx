@@ -117,6 +117,7 @@ export function ImportModal({ open, onClose }: Props) {
           <Form layout="vertical" component="div">
             <Form.Item label={t('rooms.importBuilding')} extra={t('rooms.importBuildingHelp')} className="rp-no-margin">
               <Select
+                aria-label={t('rooms.importBuilding')}
                 allowClear
                 value={buildingId}
                 onChange={setBuildingId}
