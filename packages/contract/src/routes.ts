@@ -26,7 +26,7 @@ export const GROUPS: readonly RouteGroup[] = ['roomsystem', 'system', 'permissio
 
 /** Routes of every hotel user, in menu order. */
 export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
-  { path: '/dashboard', name: 'pm_dashboard', perm: 'pm_dashboard', planned: true },
+  { path: '/dashboard', name: 'pm_dashboard', perm: 'pm_dashboard' },
   { path: '/roomsystem/roomtype', name: 'pm_roomtype', perm: 'pm_roomtype', group: 'roomsystem' },
   {
     path: '/roomsystem/roomtypedevice',
@@ -41,7 +41,6 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
     perm: 'pm_roomdetail',
     group: 'roomsystem',
     hidden: true,
-    planned: true,
   },
   { path: '/roomsystem/room', name: 'pm_roomdetail', perm: 'pm_roomdetail', group: 'roomsystem' },
   { path: '/roomsystem/aircondition', name: 'pm_config', perm: 'pm_config', group: 'roomsystem', planned: true },

@@ -6,6 +6,7 @@ import { FullPageSpin } from './FullPageSpin';
 import { useMessage } from './feedback';
 import { allowedRoutes, decide, LOGIN_PATH, routeAt } from './guard';
 import { ApiError } from './http';
+import { withStrings } from './i18n';
 import { Screen } from './screens';
 import { clearToken, sessionEndedHere, useToken } from './session';
 import { type CurrentUser, CurrentUserContext, toGuardUser, useCurrentUser, useUserInfoQuery } from './user';
@@ -14,7 +15,8 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
-const MainLayout = lazy(() => import('./layout/MainLayout'));
+/** The shell of every signed-in screen, with the strings of its live alerts. */
+const MainLayout = lazy(withStrings(['alerts'], () => import('./layout/MainLayout')));
 
 /** The navigation guard of SPEC.md section 2 around every route. */
 function Guard() {

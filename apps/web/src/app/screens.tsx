@@ -17,6 +17,8 @@ const screen = (areas: readonly FeatureArea[], load: () => Promise<{ default: Co
 
 /** The built screens by route name, each its own chunk with its strings; later issues add theirs here. */
 const SCREENS: Readonly<Record<string, LazyScreen>> = {
+  pm_dashboard: screen(['dashboard', 'live'], () => import('../features/dashboard/DashboardPage')),
+  pm_roomctrl: screen(['roomctrl', 'live'], () => import('../features/roomctrl/RoomCtrlPage')),
   pm_hotel: screen(['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
   pm_validdate: screen(['validity', 'hotels'], () => import('../features/validity/ValidityPage')),
   pm_roomtype: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),

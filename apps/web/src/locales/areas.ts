@@ -4,6 +4,16 @@
  * does not download every screen's strings.
  */
 export const SHELL_AREAS = ['auth', 'common', 'errors', 'layout', 'route', 'time'] as const;
-export const FEATURE_AREAS = ['buildings', 'hotels', 'rooms', 'roomtypes', 'validity'] as const;
+export const FEATURE_AREAS = [
+  'alerts',
+  'buildings',
+  'dashboard',
+  'hotels',
+  'live',
+  'roomctrl',
+  'rooms',
+  'roomtypes',
+  'validity',
+] as const;
 export type ShellArea = (typeof SHELL_AREAS)[number];
 export type FeatureArea = (typeof FEATURE_AREAS)[number];

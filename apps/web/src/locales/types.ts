@@ -1,9 +1,13 @@
+import type alerts from './zh/alerts';
 import type auth from './zh/auth';
 import type buildings from './zh/buildings';
 import type common from './zh/common';
+import type dashboard from './zh/dashboard';
 import type errors from './zh/errors';
 import type hotels from './zh/hotels';
 import type layout from './zh/layout';
+import type live from './zh/live';
+import type roomctrl from './zh/roomctrl';
 import type rooms from './zh/rooms';
 import type roomtypes from './zh/roomtypes';
 import type route from './zh/route';
@@ -11,12 +15,16 @@ import type time from './zh/time';
 import type validity from './zh/validity';
 
 /** Chinese is the reference language: every other language must have exactly its keys. */
+export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type CommonMessages = Record<keyof typeof common, string>;
+export type DashboardMessages = Record<keyof typeof dashboard, string>;
 export type ErrorMessages = Record<keyof typeof errors, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type LayoutMessages = Record<keyof typeof layout, string>;
+export type LiveMessages = Record<keyof typeof live, string>;
+export type RoomCtrlMessages = Record<keyof typeof roomctrl, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
 export type RouteMessages = Record<keyof typeof route, string>;
@@ -33,7 +41,11 @@ export type ShellMessages = AuthMessages &
 
 /** Every string, whichever area it loads with: what `t()` accepts. */
 export type Messages = ShellMessages &
+  AlertsMessages &
   BuildingsMessages &
+  DashboardMessages &
+  LiveMessages &
+  RoomCtrlMessages &
   HotelsMessages &
   RoomsMessages &
   RoomTypesMessages &

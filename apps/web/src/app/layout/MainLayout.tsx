@@ -3,6 +3,7 @@ import { Breadcrumb, Button, Drawer, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AlertCenter } from '../../features/alerts/AlertCenter';
 import type { MessageKey } from '../../locales/types';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { FullPageSpin } from '../FullPageSpin';
@@ -24,7 +25,7 @@ const SIDER_COLLAPSED_WIDTH = 64;
 export default function MainLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { guard } = useCurrentUser();
+  const { guard, info } = useCurrentUser();
   const isMobile = useIsMobile();
   const [sidebarOpen, setSidebarOpen] = useState(storedSidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -78,6 +79,7 @@ export default function MainLayout() {
           />
           <Breadcrumb items={crumbs} className="rp-shell__breadcrumb" />
           <div className="rp-shell__actions">
+            {!info.is_admin && <AlertCenter />}
             <ErrorLogButton />
             <LanguageSwitch />
             <UserMenu />

@@ -1,4 +1,5 @@
 import {
+  ControlOutlined,
   DeleteOutlined,
   DownloadOutlined,
   DownOutlined,
@@ -32,6 +33,7 @@ import {
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
 import { useHolds } from '../../app/permissions';
@@ -175,7 +177,7 @@ export function RoomsTab() {
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 190,
+            width: 270,
             fixed: 'right' as const,
             render: (_value: unknown, room: Room) => (
               <Space size={0}>
@@ -185,6 +187,11 @@ export function RoomsTab() {
                 <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
                   {t('rooms.deviceKey')}
                 </Button>
+                <Link to={`/roomsystem/roomctrl?room_id=${room.id}`}>
+                  <Button type="link" size="small" icon={<ControlOutlined />}>
+                    {t('rooms.control')}
+                  </Button>
+                </Link>
               </Space>
             ),
           },

@@ -1,4 +1,6 @@
 import type {
+  AllRoomsBody,
+  BasicRoom,
   Page,
   Room,
   RoomAddBody,
@@ -17,6 +19,8 @@ import { http } from '../../app/http';
 /** The rooms of the caller's hotel (API.md "Rooms"), with import and export. */
 export const roomsApi = {
   list: (body: RoomListBody) => http.post<Page<Room>>('/roomlist', body),
+  /** Every room as `{id, room_num, floor_num, building_id, room_type_id}`, without paging. */
+  basic: (body: AllRoomsBody = {}) => http.post<{ records: BasicRoom[]; total: number }>('/basicroomlist', body),
   add: (body: RoomAddBody) => http.post<Room>('/roomadd', body),
   addMany: (body: RoomsAddBody) => http.post<RoomsAddResult>('/roomsadd', body),
   update: (body: RoomUpdateBody) => http.put<Room>('/update', body),

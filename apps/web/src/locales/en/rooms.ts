@@ -68,6 +68,7 @@ export default {
   'rooms.bulkSkippedHelp': 'These room numbers already existed and were skipped:',
   'rooms.andMore': 'and {{more}} more',
   'rooms.deviceKey': 'Device key',
+  'rooms.control': 'Control',
   'rooms.keyTitle': 'Device key of room {{room}}',
   'rooms.keySecret': 'The device key is the password the RCU connects with. Keep it secret.',
   'rooms.keyHidden': 'Not available to you',

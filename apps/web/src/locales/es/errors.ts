@@ -8,6 +8,7 @@ export default {
   'errors.4404': 'No encontrado',
   'errors.4409': 'Conflicto con datos existentes, revise e inténtelo de nuevo',
   'errors.4410': 'El periodo de validez del hotel ha terminado',
+  'errors.4408': 'El dispositivo no ejecutó la orden: desconectado, rechazada o sin respuesta en 10 s',
   'errors.4413': 'Demasiado grande',
   'errors.4429': 'Demasiadas solicitudes, inténtelo más tarde',
   'errors.5000': 'Error interno del servidor',

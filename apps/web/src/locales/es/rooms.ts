@@ -68,6 +68,7 @@ export default {
   'rooms.bulkSkippedHelp': 'Estos números ya existían y se omitieron:',
   'rooms.andMore': 'y {{more}} más',
   'rooms.deviceKey': 'Clave del dispositivo',
+  'rooms.control': 'Controlar',
   'rooms.keyTitle': 'Clave del dispositivo de la habitación {{room}}',
   'rooms.keySecret': 'La clave es la contraseña con la que se conecta el RCU. Manténgala en secreto.',
   'rooms.keyHidden': 'No disponible para usted',

@@ -68,6 +68,7 @@ export default {
   'rooms.bulkSkippedHelp': '次の部屋番号は既にあるためスキップしました：',
   'rooms.andMore': 'ほか {{more}} 室',
   'rooms.deviceKey': 'デバイスキー',
+  'rooms.control': '制御',
   'rooms.keyTitle': '客室 {{room}} のデバイスキー',
   'rooms.keySecret': 'デバイスキーは RCU が接続に使うパスワードです。外部に漏らさないでください。',
   'rooms.keyHidden': '表示する権限がありません',

@@ -65,6 +65,7 @@ export default {
   'rooms.bulkSkippedHelp': '以下房号已存在，已跳过：',
   'rooms.andMore': '等，另有 {{more}} 个',
   'rooms.deviceKey': '设备密钥',
+  'rooms.control': '控制',
   'rooms.keyTitle': '房间 {{room}} 的设备密钥',
   'rooms.keySecret': '设备密钥是 RCU 连接平台的密码，请妥善保管，不要外传。',
   'rooms.keyHidden': '无权查看',

@@ -1,0 +1,230 @@
+import { SoundOutlined } from '@ant-design/icons';
+import { ALERT_POLL_MS, type Alert } from '@roompilot/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Tooltip } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../app/feedback';
+import { ApiError } from '../../app/http';
+import { useLiveMessages, useLiveStatus } from '../../app/live';
+import { timeAgo } from '../../lib/timeAgo';
+import type { MessageKey } from '../../locales/types';
+import { liveApi } from '../live/api';
+import {
+  type AlertQueue,
+  closeAlert,
+  EMPTY_QUEUE,
+  expireAlerts,
+  hasSos,
+  nextClosing,
+  receiveAlerts,
+  reconcileOpen,
+  type ShownAlert,
+} from './alertQueue';
+import './alerts.css';
+
+/** At most this many cards at once; the rest wait under "N more". */
+const CARDS_MAX = 4;
+export const SOS_SOUND = '/sounds/sos.wav';
+export const INFO_SOUND = '/sounds/info.wav';
+
+/** Re-renders every `ms` while `active`, for the time-ago texts. */
+function useNow(active: boolean, ms = 15_000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), ms);
+    return () => window.clearInterval(timer);
+  }, [active, ms]);
+  return now;
+}
+
+/** Plays an audio element; false when the browser refused to play before the user interacted. */
+async function play(audio: HTMLAudioElement | null): Promise<boolean> {
+  if (!audio) return true;
+  try {
+    await audio.play();
+    return true;
+  } catch (error) {
+    return !(error instanceof DOMException && error.name === 'NotAllowedError');
+  }
+}
+
+function alertTitle(type: number): MessageKey {
+  return (type >= 1 && type <= 5 ? `alerts.type.${type}` : 'alerts.type.other') as MessageKey;
+}
+
+/**
+ * The shell's live alerts (SPEC.md "Alert popup"): from the 10 s poll of /redisroomspecialstate
+ * and the live push. An SOS loops its alarm until confirmed here or elsewhere; other alerts chime
+ * and close after 3 s. Also shows, in the top bar, whether the console is live or polling.
+ */
+export function AlertCenter() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const status = useLiveStatus();
+  const [queue, setQueue] = useState<AlertQueue>(EMPTY_QUEUE);
+  const sosAudio = useRef<HTMLAudioElement>(null);
+  const infoAudio = useRef<HTMLAudioElement>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+
+  useLiveMessages((live) => {
+    if (live.type === 'alert') setQueue((current) => receiveAlerts(current, [live.data], Date.now()));
+    else if (live.type === 'alert_closed') setQueue((current) => closeAlert(current, live.data.id));
+  });
+
+  const poll = useQuery({
+    queryKey: ['alerts'],
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const answer = await liveApi.alerts();
+      return { open: answer?.data ?? [], sentAt };
+    },
+    refetchInterval: ALERT_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
+  useEffect(() => {
+    if (poll.data) {
+      const { open, sentAt } = poll.data;
+      setQueue((current) => reconcileOpen(current, open, sentAt, Date.now()));
+    }
+  }, [poll.data]);
+
+  // Non-SOS alerts close by themselves.
+  useEffect(() => {
+    const at = nextClosing(queue);
+    if (at === null) return;
+    const timer = window.setTimeout(() => setQueue((current) => expireAlerts(current, Date.now())), at - Date.now());
+    return () => window.clearTimeout(timer);
+  }, [queue]);
+
+  // The SOS alarm loops while any SOS is shown.
+  const sos = hasSos(queue);
+  useEffect(() => {
+    const audio = sosAudio.current;
+    if (!audio) return;
+    if (sos) {
+      void play(audio).then((played) => setSoundBlocked(!played));
+    } else {
+      audio.pause();
+      audio.currentTime = 0;
+    }
+  }, [sos]);
+
+  // A chime for each new non-SOS alert, unless the alarm is already sounding.
+  const chimed = useRef(new Set<number>());
+  useEffect(() => {
+    const fresh = queue.shown.filter((entry) => !entry.sos && !chimed.current.has(entry.alert.id));
+    if (fresh.length === 0) return;
+    for (const entry of fresh) chimed.current.add(entry.alert.id);
+    const audio = infoAudio.current;
+    if (sos || !audio) return;
+    audio.currentTime = 0;
+    void play(audio).then((played) => setSoundBlocked(!played));
+  }, [queue, sos]);
+
+  const enableSound = useCallback(() => {
+    setSoundBlocked(false);
+    if (sos) void play(sosAudio.current).then((played) => setSoundBlocked(!played));
+  }, [sos]);
+
+  const confirm = useMutation({
+    mutationFn: (alert: Alert) => liveApi.confirmAlert(alert),
+    onSuccess: (_data, alert) => {
+      setQueue((current) => closeAlert(current, alert.id));
+      message.success(t('alerts.confirmed', { room: alert.room_num }));
+    },
+  });
+
+  const now = useNow(queue.shown.length > 0);
+  const shown = queue.shown.slice(0, CARDS_MAX);
+  const more = queue.shown.length - shown.length;
+  const pollError = poll.error;
+  const forbidden = pollError instanceof ApiError && pollError.code === 4403;
+
+  return (
+    <>
+      <LiveIndicator
+        state={pollError && !forbidden ? 'failed' : status === 'open' ? 'live' : 'polling'}
+        reason={pollError?.message ?? ''}
+      />
+      {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
+      <audio ref={sosAudio} id="rp-alert-sound-sos" src={SOS_SOUND} loop preload="auto" />
+      {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
+      <audio ref={infoAudio} id="rp-alert-sound-info" src={INFO_SOUND} preload="auto" />
+      {queue.shown.length > 0 && (
+        <section className="rp-alerts" aria-label={t('alerts.type.other')} aria-live="assertive">
+          {soundBlocked && (
+            <Button className="rp-alerts__sound" icon={<SoundOutlined />} onClick={enableSound} block>
+              {t('alerts.enableSound')}
+            </Button>
+          )}
+          {shown.map((entry) => (
+            <AlertCard
+              key={entry.alert.id}
+              entry={entry}
+              now={now}
+              confirming={confirm.isPending && confirm.variables?.id === entry.alert.id}
+              onConfirm={() => confirm.mutateAsync(entry.alert).catch(() => undefined)}
+            />
+          ))}
+          {more > 0 && <div className="rp-alerts__more">{t('alerts.more', { count: more })}</div>}
+        </section>
+      )}
+    </>
+  );
+}
+
+function AlertCard({
+  entry,
+  now,
+  confirming,
+  onConfirm,
+}: {
+  entry: ShownAlert;
+  now: number;
+  confirming: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const { alert, sos } = entry;
+  return (
+    <div role="alert" className={`rp-alert-card${sos ? ' rp-alert-card--sos' : ''}`} data-alert-id={alert.id}>
+      <div className="rp-alert-card__head">
+        <strong className="rp-alert-card__title">{t(alertTitle(alert.type))}</strong>
+        <span className="rp-alert-card__time">{timeAgo(alert.event_time, now, t)}</span>
+      </div>
+      <div className="rp-alert-card__room">{t('alerts.room', { room: alert.room_num })}</div>
+      {alert.event_content && <div className="rp-alert-card__content">{alert.event_content}</div>}
+      <Button
+        type={sos ? 'primary' : 'default'}
+        danger={sos}
+        size="small"
+        className="rp-alert-card__confirm"
+        loading={confirming}
+        onClick={onConfirm}
+      >
+        {t('alerts.confirm')}
+      </Button>
+    </div>
+  );
+}
+
+function LiveIndicator({ state, reason }: { state: 'live' | 'polling' | 'failed'; reason: string }) {
+  const { t } = useTranslation();
+  const label = { live: t('alerts.live'), polling: t('alerts.polling'), failed: t('alerts.failed') }[state];
+  const help = {
+    live: t('alerts.liveOpen'),
+    polling: t('alerts.pollingHelp'),
+    failed: t('alerts.failedHelp', { reason }),
+  }[state];
+  return (
+    <Tooltip title={help}>
+      <span className={`rp-live rp-live--${state}`} role="status" aria-label={help}>
+        <span className="rp-live__dot" aria-hidden />
+        <span className="rp-live__label">{label}</span>
+      </span>
+    </Tooltip>
+  );
+}

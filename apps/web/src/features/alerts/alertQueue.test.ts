@@ -1,0 +1,65 @@
+import { ALERT_AUTO_CLOSE_MS, type Alert } from '@roompilot/contract';
+import { describe, expect, it } from 'vitest';
+import { closeAlert, EMPTY_QUEUE, expireAlerts, hasSos, nextClosing, receiveAlerts, reconcileOpen } from './alertQueue';
+
+const alert = (id: number, type: number): Alert => ({
+  id,
+  type,
+  room_id: 100 + id,
+  room_num: `0${200 + id}`,
+  event_content: type === 1 ? 'sos' : 'door_open_long',
+  event_time: '2026-01-01T00:00:00Z',
+});
+const shownIds = (queue: typeof EMPTY_QUEUE) => queue.shown.map((entry) => entry.alert.id);
+
+describe('the alert queue', () => {
+  it('keeps an SOS until it is closed, and lets the others expire after 3 s', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(1, 1), alert(2, 2)], 1000);
+    expect(shownIds(queue)).toEqual([1, 2]);
+    expect(hasSos(queue)).toBe(true);
+    expect(nextClosing(queue)).toBe(1000 + ALERT_AUTO_CLOSE_MS);
+    queue = expireAlerts(queue, 1000 + ALERT_AUTO_CLOSE_MS - 1);
+    expect(shownIds(queue)).toEqual([1, 2]);
+    queue = expireAlerts(queue, 1000 + ALERT_AUTO_CLOSE_MS);
+    expect(shownIds(queue)).toEqual([1]);
+    queue = expireAlerts(queue, 1_000_000);
+    expect(shownIds(queue)).toEqual([1]);
+    expect(nextClosing(queue)).toBeNull();
+  });
+
+  it('shows an alert once however often the poll and the push repeat it', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(2, 2)], 0);
+    queue = receiveAlerts(queue, [alert(2, 2)], 10);
+    expect(queue.shown).toHaveLength(1);
+    queue = expireAlerts(queue, ALERT_AUTO_CLOSE_MS);
+    queue = receiveAlerts(queue, [alert(2, 2)], 10_000);
+    expect(queue.shown).toHaveLength(0);
+  });
+
+  it('puts SOS first, then the others as they came', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(3, 3)], 0);
+    queue = receiveAlerts(queue, [alert(4, 1), alert(5, 4)], 10);
+    expect(shownIds(queue)).toEqual([4, 3, 5]);
+  });
+
+  it('closes an alert confirmed elsewhere and never shows it again', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(1, 1)], 0);
+    queue = closeAlert(queue, 1);
+    expect(hasSos(queue)).toBe(false);
+    queue = receiveAlerts(queue, [alert(1, 1)], 5);
+    expect(queue.shown).toHaveLength(0);
+  });
+
+  it('closes an SOS the poll no longer lists, unless it arrived after the poll was sent', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(1, 1)], 100);
+    queue = receiveAlerts(queue, [alert(2, 1)], 300);
+    queue = reconcileOpen(queue, [], 200, 400);
+    expect(shownIds(queue)).toEqual([2]);
+  });
+
+  it('adds what the poll lists that was not shown yet', () => {
+    const queue = reconcileOpen(EMPTY_QUEUE, [alert(7, 1), alert(8, 2)], 0, 50);
+    expect(shownIds(queue)).toEqual([7, 8]);
+    expect(queue.shown[1]?.closesAt).toBe(50 + ALERT_AUTO_CLOSE_MS);
+  });
+});

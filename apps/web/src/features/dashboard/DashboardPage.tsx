@@ -1,0 +1,345 @@
+import {
+  ALERT_POLL_MS,
+  type Building,
+  canVisit,
+  type DeviceMap,
+  HOTEL_ROUTES,
+  type LiveDeviceState,
+  type LiveRoomChange,
+  type Page,
+} from '@roompilot/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Spin } from 'antd';
+import {
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { http } from '../../app/http';
+import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
+import { useCurrentUser } from '../../app/user';
+import { EmptyState } from '../../components/EmptyState';
+import { formatNumber } from '../../lib/format';
+import { liveApi } from '../live/api';
+import { mergeDeviceChange } from '../live/deviceState';
+import { formatTemp } from '../live/deviceText';
+import { AC_MODES, ALL_ON_ONE_PAGE } from '../live/vocabulary';
+import {
+  ALL_ROOMS,
+  countStates,
+  createRoomStore,
+  FLAG_FILTERS,
+  floorsOf,
+  groupByFloor,
+  matches,
+  RENT_KEYS,
+  type RoomFilter,
+  sameFilter,
+  toTile,
+} from './floorModel';
+import { RoomTile, type TileLabels, TileLabelsContext } from './RoomTile';
+import { deviceStateKey } from './roomPanelKeys';
+import './dashboard.css';
+
+type Mode = 'floor' | 'overview';
+/** The page hears about changed rooms at most this often (counts, filters); each tile at once. */
+const PAGE_BATCH_MS = 250;
+// Only when needed: the first load of the console's home stays light (check-size.mjs).
+const RoomPanel = lazy(() => import('./RoomPanel'));
+const QueryFailed = lazy(() =>
+  import('../../components/QueryFailed').then((module) => ({ default: module.QueryFailed })),
+);
+const ROOM_CTRL = HOTEL_ROUTES.find((route) => route.name === 'pm_roomctrl');
+
+const numberParam = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined);
+
+/**
+ * The console's home (pm_dashboard): the floor view. Every room of a building's floor (or, in the
+ * overview, of every floor) as a tile, with counts that filter; live from the push, polled every
+ * 10 s while the push is down. A click opens the room's panel.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { guard } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const status = useLiveStatus();
+  const polling = shouldPoll(status);
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('mode') === 'overview' ? 'overview' : 'floor';
+  const [filter, setFilter] = useState<RoomFilter>(ALL_ROOMS);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [store] = useState(() => createRoomStore((flush) => window.setTimeout(flush, PAGE_BATCH_MS)));
+
+  const setParam = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+
+  // Buildings: quiet, a user without the rooms screen sees the whole hotel without a picker.
+  const buildings = useQuery({
+    queryKey: ['buildings', ALL_ON_ONE_PAGE, 'quiet'],
+    queryFn: () => http.post<Page<Building>>('/buildinglist', ALL_ON_ONE_PAGE, { quiet: true }),
+  });
+  const buildingList = buildings.data?.records ?? [];
+  const requestedBuilding = numberParam(params.get('building'));
+  const buildingId =
+    buildingList.find((building) => building.id === requestedBuilding)?.id ??
+    (buildingList.length > 1 ? buildingList[0]?.id : undefined);
+
+  const states = useQuery({
+    queryKey: ['live', 'rooms', buildingId ?? 'all'],
+    queryFn: () => liveApi.roomStates(buildingId === undefined ? {} : { building_id: buildingId }),
+    enabled: !buildings.isPending,
+    refetchInterval: polling ? ALERT_POLL_MS : false,
+  });
+  // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
+  const air = useQuery({
+    queryKey: ['live', 'air'],
+    queryFn: () => http.post<{ room_id: number; ac: DeviceMap }[]>('/redisairstate', {}, { quiet: true }),
+    refetchInterval: polling ? ALERT_POLL_MS : false,
+  });
+
+  useEffect(() => {
+    if (!states.data) return;
+    const acByRoom = new Map((air.data ?? []).map((room) => [room.room_id, room.ac]));
+    store.load(states.data.map((state) => toTile(state, acByRoom.get(state.room_id))));
+  }, [store, states.data, air.data]);
+
+  useLiveMessages((message) => {
+    if (message.type !== 'room') return;
+    const change: LiveRoomChange = message.data;
+    store.apply(change);
+    if (change.room_id === selected && (change.devices || change.energy || change.online !== undefined)) {
+      queryClient.setQueryData<LiveDeviceState>(deviceStateKey(change.room_id), (current) =>
+        current ? mergeDeviceChange(current, change) : current,
+      );
+    }
+  });
+  useLiveReconnected(() => {
+    void states.refetch();
+    void air.refetch();
+  });
+
+  const rooms = useSyncExternalStore(store.subscribe, store.snapshot);
+  const floors = useMemo(() => floorsOf(rooms), [rooms]);
+  const requestedFloor = numberParam(params.get('floor'));
+  const floor = requestedFloor !== undefined && floors.includes(requestedFloor) ? requestedFloor : floors[0];
+  const scope = useMemo(
+    () => (mode === 'floor' ? rooms.filter((room) => room.floor_num === floor) : rooms),
+    [rooms, mode, floor],
+  );
+  const counts = useMemo(() => countStates(scope), [scope]);
+  const shown = useMemo(() => groupByFloor(scope.filter((room) => matches(room, filter))), [scope, filter]);
+
+  const labels = useMemo<TileLabels>(
+    () => ({
+      rent: Object.fromEntries(RENT_KEYS.map((key) => [key, t(`live.rent.${key}`)])) as TileLabels['rent'],
+      flags: Object.fromEntries(FLAG_FILTERS.map((flag) => [flag, t(`live.flag.${flag}`)])) as TileLabels['flags'],
+      online: t('live.online'),
+      acOff: t('live.acOff'),
+      mode: Object.fromEntries(AC_MODES.map((key) => [key, t(`live.mode.${key}`)])),
+      degrees: (value: number) => t('live.temp', { value: formatTemp(value) }),
+    }),
+    [t],
+  );
+
+  const openTile = useCallback((event: MouseEvent<HTMLElement>) => {
+    const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-room-id]');
+    if (tile?.dataset.roomId) setSelected(Number(tile.dataset.roomId));
+  }, []);
+
+  const chooseFilter = (next: RoomFilter) => setFilter((current) => (sameFilter(current, next) ? ALL_ROOMS : next));
+  const compact = mode === 'overview';
+  const loading = buildings.isPending || states.isPending;
+
+  return (
+    <section className="rp-page rp-dashboard">
+      <div className="rp-toolbar rp-toolbar--filters">
+        {buildingList.length > 1 && (
+          <NativeSelect
+            label={t('dashboard.building')}
+            value={buildingId}
+            onChange={(value) => setParam({ building: String(value), floor: undefined })}
+            options={buildingList.map((building) => ({ value: building.id, label: building.name }))}
+          />
+        )}
+        <div className="rp-modes" role="radiogroup" aria-label={t('dashboard.modeFloor')}>
+          {(['floor', 'overview'] as const).map((value) => (
+            // biome-ignore lint/a11y/useSemanticElements: two toggle buttons read better than radio inputs here.
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              className={`rp-modes__option${mode === value ? ' rp-modes__option--on' : ''}`}
+              onClick={() => setParam({ mode: value === 'overview' ? 'overview' : undefined })}
+            >
+              {t(value === 'overview' ? 'dashboard.modeOverview' : 'dashboard.modeFloor')}
+            </button>
+          ))}
+        </div>
+        {mode === 'floor' && floors.length > 0 && floor !== undefined && (
+          <NativeSelect
+            label={t('dashboard.floor')}
+            value={floor}
+            onChange={(value) => setParam({ floor: String(value) })}
+            options={floors.map((value) => ({ value, label: t('dashboard.floorN', { floor: value }) }))}
+          />
+        )}
+        <span className="rp-toolbar__hint rp-dashboard__online">
+          {t('dashboard.onlineOf', { online: formatNumber(counts.online), total: formatNumber(counts.total) })}
+        </span>
+      </div>
+      {polling && status !== 'connecting' && (
+        <Alert className="rp-page__alert" type="warning" showIcon title={t('live.polling')} />
+      )}
+      {air.error && rooms.length > 0 && (
+        <Alert
+          className="rp-page__alert"
+          type="info"
+          showIcon
+          title={t('dashboard.airFailed', { reason: air.error.message })}
+        />
+      )}
+      <fieldset className="rp-counts">
+        <legend className="rp-counts__legend">{t('dashboard.countsLabel')}</legend>
+        <CountChip
+          label={t('dashboard.all')}
+          count={counts.total}
+          pressed={filter.kind === 'all'}
+          onClick={() => setFilter(ALL_ROOMS)}
+        />
+        {RENT_KEYS.map((rent) => (
+          <CountChip
+            key={rent}
+            swatch={rent}
+            label={t(`live.rent.${rent}`)}
+            count={counts.rent[rent]}
+            pressed={filter.kind === 'rent' && filter.rent === rent}
+            onClick={() => chooseFilter({ kind: 'rent', rent })}
+          />
+        ))}
+        <span className="rp-counts__gap" aria-hidden />
+        {FLAG_FILTERS.map((flag) => (
+          <CountChip
+            key={flag}
+            flag={flag}
+            label={t(`live.flag.${flag}`)}
+            count={counts.flags[flag]}
+            pressed={filter.kind === 'flag' && filter.flag === flag}
+            onClick={() => chooseFilter({ kind: 'flag', flag })}
+          />
+        ))}
+      </fieldset>
+      {states.isError && !states.data ? (
+        <Suspense fallback={null}>
+          <QueryFailed error={states.error} onRetry={() => void states.refetch()} retrying={states.isFetching} />
+        </Suspense>
+      ) : loading ? (
+        <div className="rp-dashboard__loading">
+          <Spin />
+        </div>
+      ) : rooms.length === 0 ? (
+        <EmptyState description={t('dashboard.emptyHotel')} />
+      ) : shown.length === 0 ? (
+        <EmptyState description={t(filter.kind === 'all' ? 'dashboard.emptyFloor' : 'dashboard.noMatch')} />
+      ) : (
+        <TileLabelsContext.Provider value={labels}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the tiles are buttons; their clicks bubble to one handler. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons, so Enter and Space click them. */}
+          <div className={compact ? 'rp-overview' : 'rp-floor'} onClick={openTile}>
+            {shown.map((group) => (
+              <div key={group.floor} className="rp-floor__row">
+                {compact && (
+                  <div className="rp-floor__label">
+                    {t('dashboard.floorN', { floor: group.floor })}
+                    <span className="rp-muted"> · {t('dashboard.rooms', { count: group.ids.length })}</span>
+                  </div>
+                )}
+                <div className="rp-floor__tiles">
+                  {group.ids.map((id) => (
+                    <RoomTile key={id} id={id} store={store} compact={compact} />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </TileLabelsContext.Provider>
+      )}
+      {selected !== null && (
+        <Suspense fallback={null}>
+          <RoomPanel
+            store={store}
+            roomId={selected}
+            canControl={ROOM_CTRL !== undefined && canVisit(ROOM_CTRL, guard.perms)}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+interface ChipProps {
+  label: string;
+  count: number;
+  pressed: boolean;
+  onClick: () => void;
+  swatch?: string;
+  flag?: string;
+}
+
+function CountChip({ label, count, pressed, onClick, swatch, flag }: ChipProps) {
+  return (
+    <button
+      type="button"
+      className={`rp-count${pressed ? ' rp-count--pressed' : ''}${flag ? ` rp-count--${flag}` : ''}`}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      {swatch && <span className={`rp-swatch rp-swatch--${swatch}`} aria-hidden />}
+      <span className="rp-count__label">{label}</span>
+      <span className="rp-count__value">{formatNumber(count)}</span>
+    </button>
+  );
+}
+
+/**
+ * A plain select for the building and the floor: antd's Select (with its virtual list) would be
+ * the largest part of the console home's first load, for two short lists.
+ */
+function NativeSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="rp-native-select">
+      <span className="rp-native-select__label">{label}</span>
+      <select value={value} onChange={(event) => onChange(Number(event.target.value))}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,193 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  ALERT_POLL_MS,
+  type DeviceMap,
+  type DeviceState,
+  type LiveDeviceState,
+  PAGE_SIZE_MAX,
+  type Page,
+  type RoomType,
+} from '@roompilot/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useMessage } from '../../app/feedback';
+import { http } from '../../app/http';
+import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
+import { useHolds } from '../../app/permissions';
+import { QueryFailed } from '../../components/QueryFailed';
+import { formatNumber } from '../../lib/format';
+import { liveApi } from '../live/api';
+import { mergeDeviceChange } from '../live/deviceState';
+import { roomsApi } from '../rooms/api';
+import { DeviceCard, type DeviceResult } from './DeviceCard';
+import { controlDevices } from './deviceModel';
+import './roomctrl.css';
+
+export const DASHBOARD_PATH = '/dashboard';
+export const ROOMS_PATH = '/roomsystem/room';
+const deviceStateKey = (roomId: number) => ['live', 'devices', roomId] as const;
+const ALL_TYPES = { current: 1, size: PAGE_SIZE_MAX };
+
+/** Device control (roomctrl, pm_roomdetail), hidden from the menu: `?room_id=` names the room. */
+export default function RoomCtrlPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const raw = params.get('room_id');
+  const roomId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  if (roomId === null) {
+    return (
+      <section className="rp-page">
+        <Result status="info" title={t('roomctrl.noRoom')} extra={<BackLinks />} />
+      </section>
+    );
+  }
+  return <RoomControl roomId={roomId} />;
+}
+
+function BackLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={DASHBOARD_PATH}>
+        <Button type="primary">{t('roomctrl.toDashboard')}</Button>
+      </Link>{' '}
+      <Link to={ROOMS_PATH}>
+        <Button>{t('roomctrl.toRooms')}</Button>
+      </Link>
+    </>
+  );
+}
+
+function RoomControl({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const queryClient = useQueryClient();
+  const canControl = useHolds('pm_roomdetail');
+  const status = useLiveStatus();
+  const [pending, setPending] = useState<Record<string, DeviceState>>({});
+  const [results, setResults] = useState<Record<string, DeviceResult>>({});
+
+  const rooms = useQuery({ queryKey: ['rooms', 'basic'], queryFn: () => roomsApi.basic() });
+  const room = rooms.data?.records.find((candidate) => candidate.id === roomId);
+  // The template names the devices; without pm_roomtype the screen shows what the RCU reports.
+  const types = useQuery({
+    queryKey: ['roomtypes', ALL_TYPES, 'quiet'],
+    queryFn: () => http.post<Page<RoomType>>('/roomtype', ALL_TYPES, { quiet: true }),
+    enabled: room !== undefined,
+  });
+  const template = types.data
+    ? (types.data.records.find((type) => type.id === room?.room_type_id)?.devices ?? [])
+    : null;
+
+  const live = useQuery({
+    queryKey: deviceStateKey(roomId),
+    queryFn: () => liveApi.deviceState(roomId),
+    refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
+  });
+  useLiveMessages((pushed) => {
+    if (pushed.type !== 'room' || pushed.data.room_id !== roomId) return;
+    queryClient.setQueryData<LiveDeviceState>(deviceStateKey(roomId), (current) =>
+      current ? mergeDeviceChange(current, pushed.data) : current,
+    );
+  });
+  useLiveReconnected(() => void live.refetch());
+
+  const send = async (key: string, label: string, change: DeviceState) => {
+    setPending((current) => ({ ...current, [key]: { ...current[key], ...change } }));
+    setResults((current) => ({ ...current, [key]: { kind: 'sending' } }));
+    const devices: DeviceMap = { [key]: change };
+    try {
+      await liveApi.control({ room_id: roomId, devices });
+      // The RCU acknowledged: show the change now; its next state report says the same.
+      queryClient.setQueryData<LiveDeviceState>(deviceStateKey(roomId), (current) =>
+        current
+          ? { ...current, devices: { ...current.devices, [key]: { ...current.devices[key], ...change } } }
+          : current,
+      );
+      setResults((current) => ({ ...current, [key]: { kind: 'done' } }));
+      message.success(t('roomctrl.done', { device: label }));
+    } catch (error) {
+      // The http client has shown the server's message; the card keeps it, and the control goes back.
+      setResults((current) => ({
+        ...current,
+        [key]: { kind: 'failed', reason: error instanceof Error ? error.message : String(error) },
+      }));
+    } finally {
+      setPending(({ [key]: _sent, ...rest }) => rest);
+    }
+  };
+
+  if (rooms.isPending) return <Spin className="rp-dashboard__loading" />;
+  if (rooms.isError && !rooms.data) {
+    return <QueryFailed error={rooms.error} onRetry={() => void rooms.refetch()} retrying={rooms.isFetching} />;
+  }
+  if (!room) {
+    return (
+      <section className="rp-page">
+        <Result status="404" title={t('roomctrl.roomNotFound')} extra={<BackLinks />} />
+      </section>
+    );
+  }
+
+  const state = live.data;
+  const devices = controlDevices(types.isPending ? [] : template, state?.devices ?? {});
+  const energy = state?.energy;
+
+  return (
+    <section className="rp-page rp-roomctrl">
+      <div className="rp-toolbar">
+        <Link to={DASHBOARD_PATH}>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('roomctrl.toDashboard')} />
+        </Link>
+        <h1 className="rp-page__title">{t('roomctrl.title', { room: room.room_num })}</h1>
+        {state && (
+          <Tag color={state.online ? 'success' : 'default'}>{t(state.online ? 'live.online' : 'live.offline')}</Tag>
+        )}
+        {energy?.kwh !== undefined && (
+          <span className="rp-toolbar__hint">
+            {t('roomctrl.energy', {
+              kwh: formatNumber(Math.round(energy.kwh * 10) / 10),
+              w: formatNumber(Math.round(energy.w ?? 0)),
+            })}
+          </span>
+        )}
+      </div>
+      {!canControl && <Alert className="rp-page__alert" type="info" showIcon title={t('roomctrl.readOnly')} />}
+      {state && !state.online && (
+        <Alert className="rp-page__alert" type="warning" showIcon title={t('roomctrl.offline')} />
+      )}
+      {live.error && !state && (
+        <Alert
+          className="rp-page__alert"
+          type="error"
+          showIcon
+          title={t('roomctrl.stateFailed', { reason: live.error.message })}
+        />
+      )}
+      {types.isError && (
+        <Alert className="rp-page__alert" type="info" showIcon title={t('roomctrl.templateUnavailable')} />
+      )}
+      {types.isPending || live.isPending ? (
+        <Spin className="rp-dashboard__loading" />
+      ) : devices.length === 0 ? (
+        <Result status="info" title={t('roomctrl.noDevices')} />
+      ) : (
+        <div className="rp-devices">
+          {devices.map((device) => (
+            <DeviceCard
+              key={device.key}
+              device={device}
+              pending={pending[device.key]}
+              result={results[device.key]}
+              disabled={!canControl}
+              onSend={send}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

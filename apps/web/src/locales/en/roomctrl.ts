@@ -1,0 +1,30 @@
+import type { RoomCtrlMessages } from '../types';
+
+export default {
+  'roomctrl.title': 'Devices of room {{room}}',
+  'roomctrl.noRoom': 'Choose a room on the Console or in the room list',
+  'roomctrl.roomNotFound': 'This room does not exist',
+  'roomctrl.toDashboard': 'Back to the Console',
+  'roomctrl.toRooms': 'Room list',
+  'roomctrl.offline': 'The RCU is offline: commands will fail',
+  'roomctrl.readOnly': 'You may look but not control the devices',
+  'roomctrl.noDevices': "This room type has no devices: add them in the room type's device management",
+  'roomctrl.templateUnavailable':
+    "The room type's device template cannot be read: these are the devices the RCU reported",
+  'roomctrl.stateFailed': 'Cannot read the live state of the devices: {{reason}}',
+  'roomctrl.power': 'Power',
+  'roomctrl.level': 'Level',
+  'roomctrl.position': 'Position',
+  'roomctrl.open': 'Open',
+  'roomctrl.close': 'Close',
+  'roomctrl.mode': 'Mode',
+  'roomctrl.setpoint': 'Setpoint',
+  'roomctrl.fan': 'Fan',
+  'roomctrl.speed': 'Speed',
+  'roomctrl.roomTemp': 'Room {{value}}',
+  'roomctrl.notReported': 'Not reported',
+  'roomctrl.sending': 'Sending…',
+  'roomctrl.done': '{{device}}: done',
+  'roomctrl.failed': 'Not done: {{reason}}',
+  'roomctrl.energy': 'Energy {{kwh}} kWh, drawing {{w}} W',
+} satisfies RoomCtrlMessages;

@@ -1,0 +1,30 @@
+import type { RoomCtrlMessages } from '../types';
+
+export default {
+  'roomctrl.title': 'Dispositivos de la habitación {{room}}',
+  'roomctrl.noRoom': 'Elija una habitación en la consola o en la lista de habitaciones',
+  'roomctrl.roomNotFound': 'Esta habitación no existe',
+  'roomctrl.toDashboard': 'Volver a la consola',
+  'roomctrl.toRooms': 'Lista de habitaciones',
+  'roomctrl.offline': 'La RCU está desconectada: las órdenes fallarán',
+  'roomctrl.readOnly': 'Puede ver pero no controlar los dispositivos',
+  'roomctrl.noDevices': 'Este tipo de habitación no tiene dispositivos: añádalos en su gestión de dispositivos',
+  'roomctrl.templateUnavailable':
+    'No se puede leer la plantilla del tipo de habitación: se muestran los dispositivos que informó la RCU',
+  'roomctrl.stateFailed': 'No se puede leer el estado en vivo: {{reason}}',
+  'roomctrl.power': 'Encendido',
+  'roomctrl.level': 'Nivel',
+  'roomctrl.position': 'Posición',
+  'roomctrl.open': 'Abrir',
+  'roomctrl.close': 'Cerrar',
+  'roomctrl.mode': 'Modo',
+  'roomctrl.setpoint': 'Consigna',
+  'roomctrl.fan': 'Ventilador',
+  'roomctrl.speed': 'Velocidad',
+  'roomctrl.roomTemp': 'Sala {{value}}',
+  'roomctrl.notReported': 'Sin datos',
+  'roomctrl.sending': 'Enviando…',
+  'roomctrl.done': '{{device}}: hecho',
+  'roomctrl.failed': 'No realizado: {{reason}}',
+  'roomctrl.energy': 'Energía {{kwh}} kWh, consumo {{w}} W',
+} satisfies RoomCtrlMessages;
