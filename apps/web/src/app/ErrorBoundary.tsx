@@ -1,5 +1,4 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logError } from './errorLog';
@@ -10,9 +9,9 @@ function CrashNotice() {
     <div className="rp-notice" role="alert">
       <WarningOutlined className="rp-notice__icon rp-notice__icon--warning" />
       <p className="rp-notice__text">{t('common.crashed')}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button type="button" className="rp-button rp-button--primary" onClick={() => window.location.reload()}>
         {t('common.reload')}
-      </Button>
+      </button>
     </div>
   );
 }

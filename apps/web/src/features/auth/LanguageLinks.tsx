@@ -1,5 +1,4 @@
 import { LANGUAGES } from '@roompilot/contract';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_NAMES, switchLanguage } from '../../app/i18n';
 
@@ -10,17 +9,16 @@ export function LanguageLinks() {
   return (
     <fieldset className="rp-language-links" aria-label={t('layout.language')}>
       {LANGUAGES.map((key) => (
-        <Button
+        <button
           key={key}
-          type="text"
-          size="small"
+          type="button"
           lang={key}
           aria-pressed={key === language}
-          className={key === language ? 'rp-language-links__current' : undefined}
+          className={`rp-button rp-button--text${key === language ? ' rp-language-links__current' : ''}`}
           onClick={() => key !== language && switchLanguage(key)}
         >
           {LANGUAGE_NAMES[key]}
-        </Button>
+        </button>
       ))}
     </fieldset>
   );
