@@ -149,5 +149,9 @@ export const RoomTypeDevicesBody = Type.Object(
 export type RoomTypeDevicesBody = Static<typeof RoomTypeDevicesBody>;
 
 /** Refused (4409) while rooms use the type. */
+/** `POST /apis/roomtypedetail`: one type with its devices (pm_roomdetail). */
+export const RoomTypeDetailBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
+export type RoomTypeDetailBody = Static<typeof RoomTypeDetailBody>;
+
 export const RoomTypeDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
 export type RoomTypeDeleteBody = Static<typeof RoomTypeDeleteBody>;

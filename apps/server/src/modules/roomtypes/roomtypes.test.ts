@@ -125,5 +125,13 @@ describeEachDatabase('room types', (t) => {
     expect(
       (await t.call('PUT', '/apis/roomtypedevices', { token: detail, body: { id: added.data.id, devices: SIX } })).code,
     ).toBe(0);
+    const read = await t.call('POST', '/apis/roomtypedetail', { token: detail, body: { id: added.data.id } });
+    expect(read.data).toMatchObject({ id: added.data.id, name: 'Mine', devices: SIX });
+    expect((await t.call('POST', '/apis/roomtypedetail', { token: types, body: { id: added.data.id } })).code).toBe(
+      ErrorCode.forbidden,
+    );
+    expect((await t.call('POST', '/apis/roomtypedetail', { token: detail, body: { id: 999_999 } })).code).toBe(
+      ErrorCode.notFound,
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   RoomType,
   RoomTypeAddBody,
   RoomTypeDeleteBody,
+  RoomTypeDetailBody,
   RoomTypeDevicesBody,
   RoomTypeListBody,
   RoomTypeOption,
@@ -36,6 +37,20 @@ export async function roomTypeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await roomTypes.list(actorOf(request), request.body)),
+  );
+
+  api.post(
+    '/roomtypedetail',
+    {
+      config: read('pm_roomdetail', { body: (ids) => ({ id: ids.room_type_id }) }),
+      schema: {
+        tags,
+        summary: 'One room type of the hotel with its device template (for pm_roomdetail: the device editor)',
+        body: RoomTypeDetailBody,
+        response: { 200: EnvelopeSchema(RoomType) },
+      },
+    },
+    async (request) => ok(await roomTypes.detail(actorOf(request), request.body)),
   );
 
   api.post(

@@ -6,6 +6,7 @@ import {
   type RoomType,
   type RoomTypeAddBody,
   type RoomTypeDeleteBody,
+  type RoomTypeDetailBody,
   type RoomTypeDevicesBody,
   type RoomTypeListBody,
   type RoomTypeOption,
@@ -99,6 +100,11 @@ export function createRoomTypeService({ db, clock }: { db: Kysely<Database>; clo
       const size = body.size ?? 20;
       const { records, total } = await repository.pageRoomTypes(db, hotelOf(actor, body.hotel_id), { current, size });
       return { records: records.map(toRoomType), total, current, size };
+    },
+
+    /** One room type with its device template (the device editor and device control read it). */
+    async detail(actor: Actor, body: RoomTypeDetailBody): Promise<RoomType> {
+      return toRoomType(await existing(db, hotelOf(actor, body.hotel_id), body.id));
     },
 
     options(actor: Actor, body: RoomTypeOptionsBody): Promise<RoomTypeOption[]> {
