@@ -7,9 +7,11 @@ import { AppError, invalid } from './errors.js';
  * - a permission key: holders of it (or of `*`); visitors may call it when it only reads;
  * - `public`: anyone (login, site, docs, the console);
  * - `session`: any signed-in user, visitors included (logout, userinfo, pwd);
+ * - `staff`: any signed-in user, but a visitor only when the route reads (confirming an alert:
+ *   every member of staff must be able to confirm an SOS, the read-only visitor may not);
  * - `admin`: the platform Administrator only.
  */
-export type Access = PermissionKey | 'public' | 'session' | 'admin';
+export type Access = PermissionKey | 'public' | 'session' | 'staff' | 'admin';
 
 /**
  * How the route walk test (test-support/route-walk.ts) calls a route with ids of another
@@ -68,6 +70,10 @@ export function authorize(actor: Actor, route: RouteAccess): void {
   const { access } = route;
   if (access === 'public' || access === 'session') return;
   if (actor.isAdmin) return;
+  if (access === 'staff') {
+    if (route.write && actor.perms.length === 0) throw new AppError(4403, 'error.visitorReadOnly');
+    return;
+  }
   if (access === 'admin') throw new AppError(4403, 'error.adminOnly');
   if (actor.perms.includes(WILDCARD) || actor.perms.includes(access)) return;
   if (actor.perms.length === 0) {

@@ -7,9 +7,11 @@ import { createDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
-import { openLiveStore } from './live/open.js';
+import { openLiveBus, openLiveStore } from './live/open.js';
 import { liveRoutes } from './live/routes.js';
 import { createLiveService, type LiveService } from './live/service.js';
+import { liveSocketRoutes } from './live/socket.js';
+import type { LiveStore } from './live/store.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
@@ -21,7 +23,7 @@ import { createOplogService, type OplogService } from './modules/oplog/service.j
 import { roleRoutes } from './modules/roles/routes.js';
 import { createRoleService, type RoleService } from './modules/roles/service.js';
 import { roomRoutes } from './modules/rooms/routes.js';
-import { createRoomService, type RoomService } from './modules/rooms/service.js';
+import { createRoomService, type RoomDeviceHooks, type RoomService } from './modules/rooms/service.js';
 import { roomTypeRoutes } from './modules/roomtypes/routes.js';
 import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes/service.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -83,8 +85,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.addHook('onClose', async () => db.destroy());
-  const liveStore = await openLiveStore(config.redisUrl, (error) => app.log.warn({ err: error }, 'live state: Redis'));
-  const live = createLiveService({ db, store: liveStore, clock, log: app.log });
+  const onRedisError = (error: Error) => app.log.warn({ err: error }, 'live state: Redis');
+  const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
+  const liveBus = await openLiveBus(config.redisUrl, onRedisError, config.redisPrefix).catch(async (error: unknown) => {
+    await liveStore.close();
+    throw error;
+  });
+  const live = createLiveService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db),
@@ -94,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         commandTimeoutMs: config.commandTimeoutMs,
         log: app.log,
       }).catch(async (error: unknown) => {
-        await liveStore.close();
+        await Promise.all([liveStore.close(), liveBus.close()]);
         throw error;
       })
     : null;
@@ -102,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
-    await liveStore.close();
+    await Promise.all([liveStore.close(), liveBus.close()]);
   });
 
   // Services
@@ -111,10 +118,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     roles: createRoleService({ db, clock }),
     oplog: createOplogService(db),
     site: createSiteService(config),
-    hotels: createHotelService({ db, clock }),
+    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore) }),
     buildings: createBuildingService({ db, clock }),
     roomTypes: createRoomTypeService({ db, clock }),
-    rooms: createRoomService({ db, clock }),
+    rooms: createRoomService({
+      db,
+      clock,
+      devices: roomDevicesOf(gateway, liveStore),
+      online: async (roomIds) => {
+        const rooms = await Promise.all(roomIds.map((id) => liveStore.get(id)));
+        return new Set(rooms.flatMap((room) => (room?.online ? [room.room_id] : [])));
+      },
+    }),
     live,
   };
   app.decorate('services', services);
@@ -136,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(roomTypeRoutes);
       await api.register(roomRoutes);
       await api.register(liveRoutes);
+      await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
     { prefix: API_BASE },
@@ -143,4 +159,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsUiPlugin);
   await app.register(consolePlugin, { webDist: config.webDist });
   return app;
+}
+
+/**
+ * What the rooms and hotels services tell the live side when rooms change: the gateway forgets
+ * (and, for a new key or a deleted room, disconnects) an RCU; a deleted room leaves the live store.
+ */
+function roomDevicesOf(gateway: Gateway | null, store: LiveStore): RoomDeviceHooks {
+  return {
+    async changed(rcuIds) {
+      for (const rcuId of rcuIds) await gateway?.invalidateRoom(rcuId);
+    },
+    async removed(rooms) {
+      gateway?.forgetDevices(rooms.map((room) => room.rcu_id));
+      await Promise.all(rooms.map((room) => store.remove(room.id)));
+    },
+  };
 }

@@ -11,6 +11,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
   MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),
   MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
@@ -22,6 +23,8 @@ const EnvSchema = Type.Object({
   LOGIN_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 15 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 1024 * 1024 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LIVE_PING_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
+  ALERT_SWEEP_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
   WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   CONSOLE_COPYRIGHT: Type.String({ default: '© RoomPilot' }),
   CONSOLE_FILING_NUMBER: Type.String({ default: '' }),
@@ -35,10 +38,16 @@ export interface Config {
   /** `sqlite` keeps a file in the data folder; `postgres` uses DATABASE_URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel: deployments (or tests) sharing one Redis keep apart. */
+  redisPrefix: string;
   mqttUrl: string | null;
   mqttPort: number;
   /** How long a command waits for the RCU's ack (PROTOCOL.md: 10 s; tests shorten it). */
   commandTimeoutMs: number;
+  /** The live WebSocket pings each client this often and re-checks its session. */
+  livePingMs: number;
+  /** How often the alert rules look at every room (door open long, offline, window open with AC on). */
+  alertSweepMs: number;
   adminPassword: string | null;
   demo: boolean;
   simulate: boolean;
@@ -92,9 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: settings.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'roompilot.db') },
     redisUrl: settings.REDIS_URL ?? null,
+    redisPrefix: settings.REDIS_PREFIX,
     mqttUrl: settings.MQTT_URL ?? null,
     mqttPort: settings.MQTT_PORT,
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
+    livePingMs: settings.LIVE_PING_SECONDS * 1000,
+    alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
     adminPassword: settings.ADMIN_PASSWORD ?? null,
     demo: settings.DEMO === '1',
     simulate: settings.SIMULATE === '1',

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './buildings.js';
 export * from './constants.js';
+export * from './control.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './hotels.js';

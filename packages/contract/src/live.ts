@@ -108,3 +108,90 @@ export type RoomCtrlBody = Static<typeof RoomCtrlBody>;
 
 /** What `/apis/roomctrl` answers: the RCU's ack result. */
 export const RoomCtrlResult = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
+
+/** `POST /apis/redisroomdevicestate`: the devices of every room of the hotel, or of a floor, a building. */
+export const RoomDeviceStateBody = RoomStateBody;
+export type RoomDeviceStateBody = Static<typeof RoomDeviceStateBody>;
+
+export const RoomDevices = Type.Object({
+  room_id: Type.Integer(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  online: Type.Boolean(),
+  devices: LiveDevices,
+});
+export type RoomDevices = Static<typeof RoomDevices>;
+
+/** `POST /apis/redisairstate`: the air conditioners (devices `AC…`) of every room. */
+export const AirStateBody = RoomStateBody;
+export type AirStateBody = Static<typeof AirStateBody>;
+
+export const RoomAirState = Type.Object({
+  room_id: Type.Integer(),
+  room_num: Type.String(),
+  floor_num: Type.Integer(),
+  online: Type.Boolean(),
+  ac: LiveDevices,
+});
+export type RoomAirState = Static<typeof RoomAirState>;
+
+/** `POST /apis/redisroomspecialstate`: the hotel's open alerts (the Administrator names a hotel). */
+export const AlertListBody = Type.Object({ ...HotelTarget }, { additionalProperties: false });
+export type AlertListBody = Static<typeof AlertListBody>;
+
+/** What `/apis/redisroomspecialstate` answers: the console reads `data.data`. */
+export const AlertList = Type.Object({ data: Type.Array(Alert) });
+export type AlertList = Static<typeof AlertList>;
+
+/**
+ * `POST /apis/delredisroomspecialstate`: the alert as shown; only `id` counts. Confirming an
+ * alert that is confirmed already is harmless (code 0).
+ */
+export const AlertConfirmBody = Type.Object(
+  {
+    id: Id,
+    type: Type.Optional(Type.Integer()),
+    room_id: Type.Optional(Type.Integer()),
+    room_num: Type.Optional(Type.String({ maxLength: 64 })),
+    event_content: Type.Optional(Type.String({ maxLength: 2000 })),
+    event_time: Type.Optional(Type.String({ maxLength: 64 })),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type AlertConfirmBody = Static<typeof AlertConfirmBody>;
+
+/**
+ * The live WebSocket (`GET /apis/live`). The client's first message is `{"token":"…"}` (the
+ * Administrator adds `"hotel_id"`; `"lang"` picks the language of alert texts and errors). The
+ * server answers `{"type":"ready","data":{"hotel_id"}}`, then pushes LiveMessage. `{"type":"ping"}`
+ * from the client is answered `{"type":"pong"}`. Before a close for a refused or ended session the
+ * server sends `{"type":"error","data":{"code","message"}}`.
+ */
+export interface LiveHello {
+  token: string;
+  hotel_id?: number;
+  lang?: string;
+}
+
+export type LiveControlMessage =
+  | { type: 'ready'; data: { hotel_id: number } }
+  | { type: 'pong'; data: null }
+  | { type: 'error'; data: { code: number; message: string } };
+
+/** WebSocket close codes of `/apis/live`: the API's answer codes where one fits. */
+export const LIVE_CLOSE = {
+  /** No valid token: missing, unknown, expired, or the first message was not `{"token"}`. */
+  unauthenticated: 4401,
+  /** The session ended (logout, password change, user disabled) while the socket was open. */
+  sessionEnded: 4433,
+  /** The hotel's validity period is over. */
+  hotelExpired: 4410,
+  /** Not allowed (the Administrator named no hotel). */
+  forbidden: 4403,
+  /** The first message did not come within LIVE_AUTH_TIMEOUT_MS. */
+  authTimeout: 4408,
+} as const;
+
+/** How long the server waits for the first `{"token"}` message. */
+export const LIVE_AUTH_TIMEOUT_MS = 10_000;

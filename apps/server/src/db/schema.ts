@@ -119,6 +119,8 @@ export interface RoomsTable {
   ir: string | null;
   device_key: string;
   created_at: string;
+  /** The rent state the server holds (room state control); null until set. */
+  rent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An event an RCU reported (PROTOCOL.md), once per RCU event id. */

@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus } from '../live/bus.js';
 import { createMemoryStore } from '../live/memory-store.js';
 import { createLiveService, DeviceCommandError } from '../live/service.js';
 import { createTestApp, DATABASE_KINDS, type TestApp } from '../test-support/databases.js';
@@ -115,7 +116,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('stores an SOS once, acknowledges every repeat, and raises one alert', async () => {
       const alerts: unknown[] = [];
-      const stop = t.app.services.live.onAlert((message) => alerts.push(message));
+      const stop = await t.app.services.live.onAlert((message) => alerts.push(message));
       const sos = { id: `e-sos-${kind}`, ts: Date.now(), type: 'sos', detail: 'bathroom' };
       for (let repeat = 0; repeat < 3; repeat += 1) {
         const ack = nextMessage(device, `rcu/${rcu.rcu_id}/down/cmd`, (cmd) => cmd.op === 'ack');
@@ -125,15 +126,15 @@ for (const kind of DATABASE_KINDS) {
       stop();
       const events = await t.db.selectFrom('room_events').selectAll().where('room_id', '=', rcu.id).execute();
       expect(events.filter((event) => event.event_id === sos.id)).toHaveLength(1);
-      const open = await t.app.services.live.openAlerts(hotelId);
+      const open = await t.app.services.live.openAlerts(hotelId, 'en');
       expect(open.filter((alert) => alert.room_id === rcu.id)).toEqual([
         expect.objectContaining({
           type: 1,
-          event_content: 'sos: bathroom',
+          event_content: 'SOS emergency call: bathroom',
           event_time: new Date(sos.ts).toISOString(),
         }),
       ]);
-      expect(alerts).toEqual([expect.objectContaining({ type: 'alert', hotel_id: hotelId })]);
+      await expect.poll(() => alerts).toEqual([expect.objectContaining({ type: 'alert', hotel_id: hotelId })]);
       expect((await t.app.services.live.store.get(rcu.id))?.sos).toBe(true);
     });
 
@@ -255,7 +256,7 @@ describe('commands without an answer', () => {
       host: '127.0.0.1',
       commandTimeoutMs: 300,
     });
-    const live = createLiveService({ db: t.db, store: createMemoryStore(), clock: t.clock });
+    const live = createLiveService({ db: t.db, store: createMemoryStore(), bus: createMemoryBus(), clock: t.clock });
     live.attach(gateway);
     const [silent] = (await rooms(t, 1)) as [Rcu];
     const client = await connectRcu(`mqtt://127.0.0.1:${gateway.port}`, silent);

@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { AlertsTable, Db, RoomEventsTable } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { AlertsTable, Database, Db, RoomEventsTable } from '../db/schema.js';
 
 /** Stores an RCU event once: answers its row id, or null when that RCU event id was stored before. */
 export async function insertEvent(db: Db, event: Insertable<RoomEventsTable>): Promise<number | null> {
@@ -89,7 +89,7 @@ export async function recordVersions(db: Db, roomId: number, versions: { fw: str
 export function roomsOfHotel(db: Db, hotelId: number, filter: { floor_num?: number; building_id?: number }) {
   let query = db
     .selectFrom('rooms')
-    .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num'])
+    .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rent'])
     .where('hotel_id', '=', hotelId);
   if (filter.floor_num !== undefined) query = query.where('floor_num', '=', filter.floor_num);
   if (filter.building_id !== undefined) query = query.where('building_id', '=', filter.building_id);
@@ -98,7 +98,77 @@ export function roomsOfHotel(db: Db, hotelId: number, filter: { floor_num?: numb
 
 /** A room with its RCU, if it is the hotel's (any hotel's when `hotelId` is null). */
 export function findRoom(db: Db, roomId: number, hotelId: number | null) {
-  let query = db.selectFrom('rooms').select(['id', 'hotel_id', 'room_num', 'rcu_id']).where('id', '=', roomId);
+  let query = db.selectFrom('rooms').select(['id', 'hotel_id', 'room_num', 'rcu_id', 'rent']).where('id', '=', roomId);
   if (hotelId !== null) query = query.where('hotel_id', '=', hotelId);
   return query.executeTakeFirst();
+}
+
+export interface ControlFilter {
+  room_ids?: number[];
+  floor_num?: number;
+  room_type_id?: number;
+  building_id?: number;
+}
+
+/** The hotel's rooms a control call aims at, with their RCU and their type's device template. */
+export function roomsForControl(db: Db, hotelId: number, filter: ControlFilter) {
+  let query = db
+    .selectFrom('rooms')
+    .innerJoin('room_types', 'room_types.id', 'rooms.room_type_id')
+    .select([
+      'rooms.id',
+      'rooms.room_num',
+      'rooms.floor_num',
+      'rooms.building_id',
+      'rooms.rcu_id',
+      'room_types.devices',
+    ])
+    .where('rooms.hotel_id', '=', hotelId);
+  if (filter.room_ids) query = query.where('rooms.id', 'in', filter.room_ids);
+  if (filter.floor_num !== undefined) query = query.where('rooms.floor_num', '=', filter.floor_num);
+  if (filter.room_type_id !== undefined) query = query.where('rooms.room_type_id', '=', filter.room_type_id);
+  if (filter.building_id !== undefined) query = query.where('rooms.building_id', '=', filter.building_id);
+  return query.orderBy('rooms.floor_num').orderBy('rooms.room_num').execute();
+}
+
+/** The rent state the server holds for rooms of a hotel (PROTOCOL.md: the server is its master). */
+export async function setRent(db: Db, hotelId: number, roomIds: number[], rent: string): Promise<void> {
+  await db.updateTable('rooms').set({ rent }).where('hotel_id', '=', hotelId).where('id', 'in', roomIds).execute();
+}
+
+/** Every hotel with the settings its alert rules read (defaults when it has no settings row). */
+export function hotelsWithSettings(db: Db) {
+  return db
+    .selectFrom('hotels')
+    .leftJoin('hotel_settings', 'hotel_settings.hotel_id', 'hotels.hotel_id')
+    .select(['hotels.hotel_id', 'hotel_settings.door_open_alert_minutes', 'hotel_settings.offline_alert_minutes'])
+    .execute();
+}
+
+/**
+ * A rule's alert, unless the room has an open alert of that type already (answers null then).
+ * A unique index on open rule alerts settles a race between server instances.
+ */
+export async function insertRuleAlert(db: Kysely<Database>, alert: Insertable<AlertsTable>): Promise<number | null> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const open = await trx
+        .selectFrom('alerts')
+        .select('id')
+        .where('room_id', '=', alert.room_id)
+        .where('type', '=', alert.type)
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirst();
+      if (open) return null;
+      return insertAlert(trx, alert);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code } = error as { code?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

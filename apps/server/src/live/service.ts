@@ -1,16 +1,20 @@
 import {
+  type AcChange,
   type AckPayload,
   ALERT_TYPES,
   type Alert,
   type CommandFields,
   type CommandOp,
   type DeviceMap,
-  type EventPayload,
   type EventType,
+  type Language,
   type LiveDeviceState,
   type LiveRoom,
   type LiveRoomChange,
   type LiveRoomState,
+  type RentState,
+  type RoomAirState,
+  type RoomDevices,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../access.js';
@@ -18,7 +22,10 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { DeviceTimeoutError, type Gateway, type GatewayEvents } from '../gateway/gateway.js';
 import { recordOperation } from '../modules/oplog/service.js';
+import { describeAlert, type StoredAlert } from './alerts.js';
+import type { LiveBus } from './bus.js';
 import * as repository from './repository.js';
+import { createAlertRules } from './rules.js';
 import type { LiveFilter, LivePatch, LiveStore } from './store.js';
 
 /**
@@ -27,7 +34,7 @@ import type { LiveFilter, LivePatch, LiveStore } from './store.js';
  * The HTTP routes and the WebSocket call this service, never the gateway.
  */
 
-export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway';
+export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway' | 'no_ac';
 
 /**
  * A command the room's RCU did not carry out: known offline (not sent), no ack in time (not
@@ -52,10 +59,37 @@ export class RoomNotFoundError extends Error {
   }
 }
 
-/** An alert raised or confirmed, for the consoles of its hotel. */
+/**
+ * An alert raised or confirmed, for the consoles of its hotel (through the bus: every server
+ * instance). A raised alert is neutral; each console reads it in its language (describeAlert).
+ */
 export type AlertMessage =
-  | { type: 'alert'; hotel_id: number; data: Alert }
+  | { type: 'alert'; hotel_id: number; data: StoredAlert }
   | { type: 'alert_closed'; hotel_id: number; data: { id: number } };
+
+/** What became of one room of a control call; `failure` is null on success. */
+export interface RoomOutcome {
+  room_id: number;
+  room_num: string;
+  failure: DeviceCommandError | null;
+}
+
+/** Commands of one control call in flight at once. */
+const CONTROL_CONCURRENCY = 16;
+
+/** Runs `task` over `items`, at most `limit` at a time, answers in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
 /** Room flags an event implies, merged at once (the RCU's next state says the same). */
 const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
@@ -92,25 +126,59 @@ const EMPTY_FLAGS = {
 export interface LiveServiceOptions {
   db: Kysely<Database>;
   store: LiveStore;
+  bus: LiveBus;
   clock: Clock;
   log?: { error(object: object, message: string): void };
 }
 
 export type LiveService = ReturnType<typeof createLiveService>;
 
-export function createLiveService({ db, store, clock, log = { error() {} } }: LiveServiceOptions) {
+export function createLiveService({ db, store, bus, clock, log = { error() {} } }: LiveServiceOptions) {
   let gateway: Gateway | null = null;
-  const alertListeners = new Set<(message: AlertMessage) => void>();
 
-  function announce(message: AlertMessage): void {
-    for (const listener of alertListeners) {
-      try {
-        listener(message);
-      } catch (error) {
-        log.error({ err: error }, 'live: an alert listener failed');
-      }
+  /** To every console of the hotel, on every server instance. Stored in SQL before: never lost. */
+  async function announce(message: AlertMessage): Promise<void> {
+    try {
+      await bus.publish('alerts', message);
+    } catch (error) {
+      log.error({ err: error }, 'live: an alert could not be announced (the consoles poll for it)');
     }
   }
+
+  async function raiseRuleAlert(
+    room: { room_id: number; hotel_id: number; room_num: string },
+    type: number,
+    figures: object,
+  ) {
+    const at = clock().toISOString();
+    const content = JSON.stringify(figures);
+    const id = await repository.insertRuleAlert(db, {
+      hotel_id: room.hotel_id,
+      room_id: room.room_id,
+      type,
+      room_event_id: null,
+      content,
+      event_time: at,
+      created_at: at,
+      confirmed_at: null,
+      confirmed_by: null,
+      confirmed_by_name: '',
+    });
+    if (id === null) return false;
+    await announce({
+      type: 'alert',
+      hotel_id: room.hotel_id,
+      data: { id, type, room_id: room.room_id, room_num: room.room_num, content, event_time: at },
+    });
+    return true;
+  }
+
+  const rules = createAlertRules({
+    clock,
+    hotels: () => repository.hotelsWithSettings(db),
+    rooms: (hotelId) => store.list(hotelId),
+    raise: raiseRuleAlert,
+  });
 
   /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */
   async function ingestEvent({ device, event, at }: GatewayEvents['event']): Promise<void> {
@@ -132,7 +200,7 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
         room_id: device.room_id,
         type: alertType,
         room_event_id: eventRowId,
-        content: alertContent(event),
+        content: event.detail ?? '',
         event_time: eventTime,
         created_at: at.toISOString(),
         confirmed_at: null,
@@ -143,7 +211,7 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
     });
     await gateway?.send(device.rcu_id, 'ack', { event: event.id });
     if (stored) {
-      announce({
+      await announce({
         type: 'alert',
         hotel_id: device.hotel_id,
         data: {
@@ -151,7 +219,7 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
           type: alertType as number,
           room_id: device.room_id,
           room_num: device.room_num,
-          event_content: alertContent(event),
+          content: event.detail ?? '',
           event_time: eventTime,
         },
       });
@@ -176,6 +244,9 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
         source.on('hello', async ({ device, hello, at }) => {
           await repository.recordVersions(db, device.room_id, hello);
           await store.setOnline(device, true, at);
+          // The server is the master of the rent state: an RCU back online is told it again.
+          const room = await repository.findRoom(db, device.room_id, device.hotel_id);
+          if (room?.rent) await source.send(device.rcu_id, 'rent', { rent: room.rent as RentState });
         }),
         source.on('state', ({ device, state, at }) => store.merge(device, patchOf(state), at).then(() => {})),
         source.on('event', ingestEvent),
@@ -257,6 +328,7 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
           floor_num: room.floor_num,
           ...EMPTY_FLAGS,
           ...(state && flagsOf(state)),
+          rent: (room.rent as RentState | null) ?? state?.rent ?? null,
         };
       });
     },
@@ -274,29 +346,188 @@ export function createLiveService({ db, store, clock, log = { error() {} } }: Li
       };
     },
 
-    async openAlerts(hotelId: number): Promise<Alert[]> {
-      const rows = await repository.openAlerts(db, hotelId);
-      return rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        room_id: row.room_id,
-        room_num: row.room_num,
-        event_content: row.content,
-        event_time: row.event_time,
+    /** Every room's devices (the floor view's detail), as the RCUs last reported them. */
+    async roomDevices(hotelId: number, filter: LiveFilter = {}): Promise<RoomDevices[]> {
+      const [rooms, live] = await Promise.all([
+        repository.roomsOfHotel(db, hotelId, filter),
+        store.list(hotelId, filter),
+      ]);
+      const byId = new Map(live.map((room) => [room.room_id, room]));
+      return rooms.map((room) => ({
+        room_id: room.id,
+        room_num: room.room_num,
+        floor_num: room.floor_num,
+        online: byId.get(room.id)?.online ?? false,
+        devices: byId.get(room.id)?.devices ?? {},
       }));
     },
 
-    /** Records who confirmed an alert and when, and closes it on every console; false if not open. */
-    async confirmAlert(hotelId: number, alertId: number, by: { userId: number; userName: string }): Promise<boolean> {
-      const confirmed = await repository.confirmAlert(db, hotelId, alertId, { ...by, at: clock().toISOString() });
-      if (confirmed) announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId } });
-      return confirmed;
+    /** Every room's air conditioners (devices `AC…`). */
+    async airStates(hotelId: number, filter: LiveFilter = {}): Promise<RoomAirState[]> {
+      return (await this.roomDevices(hotelId, filter)).map(({ devices, ...room }) => ({
+        ...room,
+        ac: Object.fromEntries(Object.entries(devices).filter(([key]) => key.startsWith('AC'))),
+      }));
     },
 
-    onAlert(listener: (message: AlertMessage) => void): () => void {
-      alertListeners.add(listener);
-      return () => alertListeners.delete(listener);
+    /**
+     * `/aircontrol`: the AC change to every AC of each room (its type's template says which),
+     * in parallel, a few at a time; one operation log entry with the outcome of each room.
+     */
+    async controlAir(
+      actor: Actor,
+      hotelId: number,
+      filter: repository.ControlFilter,
+      ac: AcChange,
+    ): Promise<RoomOutcome[] | null> {
+      const rooms = await repository.roomsForControl(db, hotelId, filter);
+      if (filter.room_ids && rooms.length !== filter.room_ids.length) return null;
+      const outcomes = await inParallel(rooms, CONTROL_CONCURRENCY, async (room): Promise<RoomOutcome> => {
+        const keys = acKeysOf(room.devices);
+        if (keys.length === 0) {
+          return {
+            room_id: room.id,
+            room_num: room.room_num,
+            failure: new DeviceCommandError('no_ac', room.room_num, 'no air conditioner'),
+          };
+        }
+        const devices = Object.fromEntries(keys.map((key) => [key, ac]));
+        return outcomeOf(room, () => this.sendCommand(room.id, 'set', { devices }, { hotelId }));
+      });
+      await recordOperation(
+        db,
+        clock,
+        { ...who(actor), hotelId },
+        {
+          action: 'air_control',
+          target: `${rooms.length}`,
+          detail: { ac, ...filter, ...summaryOf(outcomes) },
+        },
+      );
+      return outcomes;
     },
+
+    /**
+     * `/roomstatecontrol`: the rent state is stored for every room first (the server is its
+     * master), shown at once, then pushed to each RCU; null when a room is not the hotel's.
+     */
+    async controlRent(
+      actor: Actor,
+      hotelId: number,
+      roomIds: number[],
+      rent: RentState,
+    ): Promise<RoomOutcome[] | null> {
+      const rooms = await repository.roomsForControl(db, hotelId, { room_ids: roomIds });
+      if (rooms.length !== roomIds.length) return null;
+      await repository.setRent(db, hotelId, roomIds, rent);
+      const outcomes = await inParallel(rooms, CONTROL_CONCURRENCY, async (room): Promise<RoomOutcome> => {
+        const ref = {
+          room_id: room.id,
+          hotel_id: hotelId,
+          building_id: room.building_id,
+          room_num: room.room_num,
+          floor_num: room.floor_num,
+        };
+        // Shown at once on the consoles; a room never heard from gets no live record (it stays offline).
+        if (await store.get(room.id)) await store.merge(ref, { rent }, clock());
+        return outcomeOf(room, () => this.sendCommand(room.id, 'rent', { rent }, { hotelId }));
+      });
+      await recordOperation(
+        db,
+        clock,
+        { ...who(actor), hotelId },
+        {
+          action: 'room_state_control',
+          target: `${rooms.length}`,
+          detail: { rent, room_ids: roomIds, ...summaryOf(outcomes) },
+        },
+      );
+      return outcomes;
+    },
+
+    /** `/paramsget`: the RCU's parameters, read live. */
+    async readParams(hotelId: number, roomId: number): Promise<Record<string, unknown>> {
+      return paramsOf(await this.sendCommand(roomId, 'get_params', {}, { hotelId }));
+    },
+
+    /** `/paramsset`: writes parameters; recorded in the operation log with the outcome. */
+    async writeParams(actor: Actor, hotelId: number, roomId: number, params: Record<string, unknown>) {
+      const room = await repository.findRoom(db, roomId, hotelId);
+      if (!room) throw new RoomNotFoundError(roomId);
+      const record = (outcome: Record<string, unknown>) =>
+        recordOperation(
+          db,
+          clock,
+          { ...who(actor), hotelId },
+          {
+            action: 'params_set',
+            target: room.room_num,
+            detail: { room_id: roomId, params, ...outcome },
+          },
+        );
+      try {
+        const result = await this.sendCommand(roomId, 'set_params', { params }, { hotelId });
+        await record({ ok: true });
+        return paramsOf(result);
+      } catch (error) {
+        if (error instanceof DeviceCommandError)
+          await record({ ok: false, failure: error.failure, error: error.detail });
+        throw error;
+      }
+    },
+
+    /** The hotel's open alerts, oldest first, in the reader's language. */
+    async openAlerts(hotelId: number, language: Language = 'zh'): Promise<Alert[]> {
+      const rows = await repository.openAlerts(db, hotelId);
+      return rows.map((row) => describeAlert(row, language));
+    },
+
+    /**
+     * Records who confirmed an alert and when, and closes it on every console. Answers 'confirmed',
+     * 'already' (confirmed before: harmless) or 'missing' (not an alert of the hotel).
+     */
+    async confirmAlert(actor: Actor, hotelId: number, alertId: number): Promise<'confirmed' | 'already' | 'missing'> {
+      const alert = await repository.findAlert(db, hotelId, alertId);
+      if (!alert) return 'missing';
+      if (alert.confirmed_at !== null) return 'already';
+      const confirmed = await db.transaction().execute(async (trx) => {
+        const done = await repository.confirmAlert(trx, hotelId, alertId, {
+          userId: actor.userId,
+          userName: actor.userName,
+          at: clock().toISOString(),
+        });
+        if (done) {
+          await recordOperation(
+            trx,
+            clock,
+            { ...who(actor), hotelId },
+            {
+              action: 'alert_confirm',
+              target: alert.room_num,
+              detail: { id: alertId, type: alert.type },
+            },
+          );
+        }
+        return done;
+      });
+      if (!confirmed) return 'already';
+      await announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId } });
+      return 'confirmed';
+    },
+
+    /** Alerts raised and confirmed in any hotel, from every server instance; resolves once listening. */
+    onAlert(listener: (message: AlertMessage) => void): Promise<() => void> {
+      return bus.subscribe('alerts', (message) => {
+        try {
+          listener(message as AlertMessage);
+        } catch (error) {
+          log.error({ err: error }, 'live: an alert listener failed');
+        }
+      });
+    },
+
+    /** The alert rules (door open long, RCU offline, window open with the AC on): one sweep. */
+    sweepAlertRules: () => rules.sweep(),
 
     onRoomChange(hotelId: number, listener: (change: LiveRoomChange) => void) {
       return store.subscribe(hotelId, listener);
@@ -309,6 +540,31 @@ function flagsOf(room: LiveRoom): Omit<LiveRoomState, 'room_id' | 'room_num' | '
   return { online, rent, card, door, window, occupied, dnd, mur, sos, updated_at };
 }
 
-function alertContent(event: EventPayload): string {
-  return event.detail ? `${event.type}: ${event.detail}` : event.type;
+function acKeysOf(devicesJson: string): string[] {
+  const devices = JSON.parse(devicesJson) as { key: string; kind: string }[];
+  return devices.filter((device) => device.kind === 'ac').map((device) => device.key);
+}
+
+function paramsOf(result: Record<string, unknown> | null): Record<string, unknown> {
+  const params = result?.params;
+  if (params && typeof params === 'object' && !Array.isArray(params)) return params as Record<string, unknown>;
+  return result ?? {};
+}
+
+async function outcomeOf(
+  room: { id: number; room_num: string },
+  command: () => Promise<unknown>,
+): Promise<RoomOutcome> {
+  try {
+    await command();
+    return { room_id: room.id, room_num: room.room_num, failure: null };
+  } catch (error) {
+    if (!(error instanceof DeviceCommandError)) throw error;
+    return { room_id: room.id, room_num: room.room_num, failure: error };
+  }
+}
+
+function summaryOf(outcomes: RoomOutcome[]) {
+  const failed = outcomes.filter((outcome) => outcome.failure);
+  return { ok: outcomes.length - failed.length, failed: failed.map((outcome) => outcome.room_id) };
 }

@@ -111,6 +111,19 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     );
     roomIds.push(room.id);
   }
+  const alert = await t.db
+    .insertInto('alerts')
+    .values({
+      hotel_id: hotelId,
+      room_id: roomIds[0] as number,
+      type: 1,
+      content: WALK_MARKER,
+      event_time: t.clock().toISOString(),
+      created_at: t.clock().toISOString(),
+      confirmed_by_name: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const admin = await t.login('Administrator');
   const spare = ok(
     await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
@@ -127,6 +140,7 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     room_id: roomIds[0] as number,
     other_room_id: roomIds[1] as number,
     spare_hotel_id: spare.hotel_id,
+    alert_id: alert.id,
   };
 }
 

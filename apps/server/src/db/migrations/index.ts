@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation.js';
 import * as rooms from './0002_rooms.js';
 import * as live from './0003_live.js';
+import * as control from './0004_control.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_rooms': rooms,
   '0003_live': live,
+  '0004_control': control,
 };

@@ -27,7 +27,15 @@ interface AuthDeps {
   clock: Clock;
 }
 
+/** Sessions that just ended: one by its token (logout), or every one of a user (password change). */
+export type EndedSessions = { tokenHash: string } | { userId: number };
+
 export function createAuthService({ db, config, clock }: AuthDeps) {
+  const endedListeners = new Set<(ended: EndedSessions) => void>();
+  const ended = (what: EndedSessions) => {
+    for (const listener of endedListeners) listener(what);
+  };
+
   /** Refuses with 4429 while the name or the address has too many recent failures. */
   async function checkLoginLimits(userName: string, ip: string): Promise<void> {
     const now = clock().getTime();
@@ -130,6 +138,13 @@ export function createAuthService({ db, config, clock }: AuthDeps) {
         await repository.endSession(trx, actor.tokenHash, 'logout', clock().toISOString());
         await recordOperation(trx, clock, who(actor), { action: 'logout', target: actor.userName });
       });
+      ended({ tokenHash: actor.tokenHash });
+    },
+
+    /** Told when sessions end here, so that what holds them open (live sockets) closes at once. */
+    onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
 
     async userInfo(actor: Actor): Promise<UserInfo> {
@@ -162,6 +177,7 @@ export function createAuthService({ db, config, clock }: AuthDeps) {
         await repository.endUserSessions(trx, user.id, 'password', clock().toISOString());
         await recordOperation(trx, clock, who(actor), { action: 'password_change', target: user.user_name });
       });
+      ended({ userId: user.id });
     },
   };
 }

@@ -88,6 +88,11 @@ export function userNameTaken(db: Db, userName: string) {
 }
 
 /** Everything of a hotel, children first; the operation log keeps its rows (the audit trail). */
+/** The rooms of a hotel with their RCUs. */
+export function roomsOfHotel(db: Db, hotelId: number) {
+  return db.selectFrom('rooms').select(['id', 'rcu_id']).where('hotel_id', '=', hotelId).execute();
+}
+
 export async function deleteHotelAndEverything(db: Db, hotelId: number): Promise<void> {
   const users = db.selectFrom('users').select('id').where('hotel_id', '=', hotelId);
   await db.deleteFrom('rooms').where('hotel_id', '=', hotelId).execute();

@@ -17,6 +17,7 @@ import type { Database, Db, HotelRow } from '../../db/schema.js';
 import { insertHotelWithRoles, insertUser } from '../../db/seed.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
+import { NO_ROOM_DEVICES, type RoomDeviceHooks } from '../rooms/service.js';
 import * as repository from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +38,16 @@ export async function scopedHotel(db: Db, actor: Actor, requested: number | unde
   return hotelId;
 }
 
-export function createHotelService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createHotelService({
+  db,
+  clock,
+  devices = NO_ROOM_DEVICES,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Told of the rooms a forced delete took with it. */
+  devices?: RoomDeviceHooks;
+}) {
   function toHotel(row: HotelRow & { room_count: number }): Hotel {
     return { ...row, days_left: daysLeft(row.validdate, clock()) };
   }
@@ -119,10 +129,11 @@ export function createHotelService({ db, clock }: { db: Kysely<Database>; clock:
     },
 
     /** Refused while the hotel has rooms, unless forced: then all of it goes in one transaction. */
-    remove(actor: Actor, body: HotelDeleteBody): Promise<null> {
-      return db.transaction().execute(async (trx) => {
+    async remove(actor: Actor, body: HotelDeleteBody): Promise<null> {
+      const rooms = await db.transaction().execute(async (trx) => {
         const hotel = await existingHotel(trx, body.hotel_id);
         if (hotel.room_count > 0 && !body.force) throw conflict('hotels.hasRooms');
+        const rooms = await repository.roomsOfHotel(trx, hotel.hotel_id);
         await repository.deleteHotelAndEverything(trx, hotel.hotel_id);
         await recordOperation(
           trx,
@@ -134,8 +145,10 @@ export function createHotelService({ db, clock }: { db: Kysely<Database>; clock:
             detail: { hotel_id: hotel.hotel_id, rooms: hotel.room_count, force: body.force ?? false },
           },
         );
-        return null;
+        return rooms;
       });
+      await devices.removed(rooms);
+      return null;
     },
 
     async validityList(body: ValidityListBody): Promise<Page<Validity>> {

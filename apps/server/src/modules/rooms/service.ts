@@ -111,7 +111,32 @@ async function rowsOf(upload: RoomUpload): Promise<string[][]> {
   return readCsv(upload.content);
 }
 
-export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+/**
+ * What the live side is told after rooms change (committed): RCUs whose room changed (rcu_id, key,
+ * place: the gateway re-reads them and drops a connection whose key no longer opens the door), and
+ * rooms that are gone (their RCUs are disconnected, their live state forgotten).
+ */
+export interface RoomDeviceHooks {
+  changed(rcuIds: string[]): Promise<void>;
+  removed(rooms: { id: number; rcu_id: string }[]): Promise<void>;
+}
+
+export const NO_ROOM_DEVICES: RoomDeviceHooks = { changed: async () => {}, removed: async () => {} };
+
+/** Room ids that are online now, as the live store says. */
+export type OnlineRooms = (roomIds: number[]) => Promise<Set<number>>;
+
+export function createRoomService({
+  db,
+  clock,
+  devices = NO_ROOM_DEVICES,
+  online = async () => new Set(),
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  devices?: RoomDeviceHooks;
+  online?: OnlineRooms;
+}) {
   async function existingRoom(trx: Db, hotelId: number, id: number) {
     const room = await repository.findRoom(trx, hotelId, id);
     if (!room) throw notFound('rooms.notFound');
@@ -197,8 +222,8 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
         { room_type_id: body.room_type_id, keyword: body.keyword },
         { current, size },
       );
-      // Online comes from the live gateway (issue 4); until it exists no RCU is online.
-      return { records: records.map((row) => ({ ...row, online: false })), total, current, size };
+      const onlineNow = await online(records.map((row) => row.id));
+      return { records: records.map((row) => ({ ...row, online: onlineNow.has(row.id) })), total, current, size };
     },
 
     async hotelRooms(actor: Actor, body: HotelRoomsBody): Promise<HotelRoom[]> {
@@ -322,8 +347,8 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
       });
     },
 
-    update(actor: Actor, body: RoomUpdateBody): Promise<Room> {
-      return db.transaction().execute(async (trx) => {
+    async update(actor: Actor, body: RoomUpdateBody): Promise<Room> {
+      const { room, rcuIds } = await db.transaction().execute(async (trx) => {
         const hotelId = hotelOf(actor, body.hotel_id);
         const before = await existingRoom(trx, hotelId, body.id);
         const changes: Partial<NewRoomRow> = {};
@@ -361,17 +386,18 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
           { ...who(actor), hotelId },
           { action: 'room_update', target: after.room_num, detail: { id: after.id, before: logged, changes } },
         );
-        return toRoom(after, actor);
+        return { room: toRoom(after, actor), rcuIds: [...new Set([before.rcu_id, after.rcu_id])] };
       });
+      await devices.changed(rcuIds);
+      return room;
     },
 
     /** All or nothing: an id that is not a room of the caller's hotel is 4404 and nothing goes. */
-    remove(actor: Actor, body: RoomDeleteBody): Promise<{ deleted: number }> {
-      return db.transaction().execute(async (trx) => {
+    async remove(actor: Actor, body: RoomDeleteBody): Promise<{ deleted: number }> {
+      const gone = await db.transaction().execute(async (trx) => {
         const hotelId = hotelOf(actor, body.hotel_id);
-        if ((await repository.countOwnRooms(trx, hotelId, body.ids)) !== body.ids.length) {
-          throw notFound('rooms.notFound');
-        }
+        const rooms = await repository.rcuIdsOfRooms(trx, hotelId, body.ids);
+        if (rooms.length !== body.ids.length) throw notFound('rooms.notFound');
         await repository.deleteRooms(trx, hotelId, body.ids);
         await recordOperation(
           trx,
@@ -379,13 +405,15 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
           { ...who(actor), hotelId },
           { action: 'room_delete', target: String(body.ids.length), detail: { ids: body.ids } },
         );
-        return { deleted: body.ids.length };
+        return rooms;
       });
+      await devices.removed(gone);
+      return { deleted: gone.length };
     },
 
     /** A new device key: the RCU must be given it; the old one stops working. */
-    regenerateKey(actor: Actor, body: RoomKeyBody): Promise<{ device_key: string }> {
-      return db.transaction().execute(async (trx) => {
+    async regenerateKey(actor: Actor, body: RoomKeyBody): Promise<{ device_key: string }> {
+      const { deviceKey, rcuId } = await db.transaction().execute(async (trx) => {
         const hotelId = hotelOf(actor, body.hotel_id);
         const room = await existingRoom(trx, hotelId, body.id);
         const deviceKey = newDeviceKey();
@@ -396,8 +424,10 @@ export function createRoomService({ db, clock }: { db: Kysely<Database>; clock: 
           { ...who(actor), hotelId },
           { action: 'room_key', target: room.room_num, detail: { id: room.id, rcu_id: room.rcu_id } },
         );
-        return { device_key: deviceKey };
+        return { deviceKey, rcuId: room.rcu_id };
       });
+      await devices.changed([rcuId]);
+      return { device_key: deviceKey };
     },
 
     async export(actor: Actor, body: RoomExportBody): Promise<RoomFile> {

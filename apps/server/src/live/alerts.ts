@@ -1,0 +1,53 @@
+import { ALERT_TYPES, type Alert, alertKindOf, type Language } from '@roompilot/contract';
+import { translate } from '../i18n.js';
+
+/**
+ * An alert as SQL keeps it: `content` is neutral (the RCU's own words for an event alert, the
+ * rule's figures as JSON for a rule alert); the text the console shows is made for each reader's
+ * language by `describeAlert`.
+ */
+export interface StoredAlert {
+  id: number;
+  type: number;
+  room_id: number;
+  room_num: string;
+  content: string;
+  event_time: string;
+}
+
+/** An alert in the reader's language, as `/redisroomspecialstate` and the WebSocket give it. */
+export function describeAlert(alert: StoredAlert, language: Language): Alert {
+  const { content, ...rest } = alert;
+  return { ...rest, event_content: alertText(alert.type, content, language) };
+}
+
+function alertText(type: number, content: string, language: Language): string {
+  const kind = alertKindOf(type);
+  switch (kind) {
+    case 'sos':
+    case 'fault':
+      return translate(language, `alerts.${kind}`, { detail: content ? `: ${content}` : '' });
+    case 'door_open_long':
+    case 'rcu_offline': {
+      const minutes = figuresOf(content).minutes ?? 0;
+      if (kind === 'rcu_offline' && minutes === 0) return translate(language, 'alerts.rcu_offline_now');
+      return translate(language, `alerts.${kind}`, { minutes });
+    }
+    case 'window_open_ac_on':
+      return translate(language, 'alerts.window_open_ac_on');
+    default:
+      return content;
+  }
+}
+
+function figuresOf(content: string): { minutes?: number } {
+  try {
+    const parsed: unknown = JSON.parse(content);
+    return parsed && typeof parsed === 'object' ? (parsed as { minutes?: number }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Alert types raised by the rules (one open alert per room and type), not by an RCU event. */
+export const RULE_ALERT_TYPES = [ALERT_TYPES.door_open_long, ALERT_TYPES.rcu_offline, ALERT_TYPES.window_open_ac_on];

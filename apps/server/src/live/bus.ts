@@ -1,0 +1,100 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
+ * process a bus delivers at once; with Redis every instance that shares it (and its prefix) gets
+ * every message, its own included, once.
+ */
+export type BusListener = (message: unknown) => void;
+
+export interface LiveBus {
+  publish(topic: BusTopic, message: unknown): Promise<void>;
+  /** Resolves once listening; answers a function that stops. */
+  subscribe(topic: BusTopic, listener: BusListener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export type BusTopic = 'alerts' | 'sessions';
+
+export function createMemoryBus(): LiveBus {
+  const listeners = new Map<BusTopic, Set<BusListener>>();
+  return {
+    async publish(topic, message) {
+      for (const listener of listeners.get(topic) ?? []) listener(message);
+    },
+    async subscribe(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) {
+        set = new Set();
+        listeners.set(topic, set);
+      }
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
+
+export interface RedisBusOptions {
+  url: string;
+  prefix?: string;
+  onError?: (error: Error) => void;
+}
+
+export async function createRedisBus({
+  url,
+  prefix = 'rp:live:',
+  onError = () => {},
+}: RedisBusOptions): Promise<LiveBus> {
+  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
+      cause: error,
+    });
+  }
+  const channelOf = (topic: BusTopic) => `${prefix}bus:${topic}`;
+  const listeners = new Map<string, Set<BusListener>>();
+  const subscribed = new Map<string, Promise<unknown>>();
+  subscriber.on('message', (channel: string, text: string) => {
+    const set = listeners.get(channel);
+    if (!set) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch (error) {
+      onError(error as Error);
+      return;
+    }
+    for (const listener of set) listener(message);
+  });
+  return {
+    async publish(topic, message) {
+      await publisher.publish(channelOf(topic), JSON.stringify(message));
+    },
+    async subscribe(topic, listener) {
+      const channel = channelOf(topic);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        subscribed.set(channel, subscriber.subscribe(channel));
+      }
+      set.add(listener);
+      await subscribed.get(channel);
+      return () => set.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import websocket from '@fastify/websocket';
+import {
+  ErrorCode,
+  LANGUAGES,
+  type Language,
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE,
+  type LiveControlMessage,
+  type LiveMessage,
+} from '@roompilot/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { type Actor, authorize, read } from '../access.js';
+import { AppError } from '../errors.js';
+import { type MessageKey, pickLanguage, translate } from '../i18n.js';
+import type { EndedSessions } from '../modules/auth/service.js';
+import { describeAlert } from './alerts.js';
+import type { LiveBus } from './bus.js';
+
+/** A console that sends more than this in one message is not a console. */
+const MAX_MESSAGE_BYTES = 4096;
+/** A console this far behind (unsent bytes) is cut off; it reconnects and reloads. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+interface Client {
+  socket: WebSocket;
+  actor: Actor;
+  token: string;
+  ip: string;
+  hotelId: number;
+  language: Language;
+  rooms: boolean;
+  alive: boolean;
+}
+
+/**
+ * `GET /apis/live`: the consoles' live push (API.md "Live push"). The first message is
+ * `{"token":"…"}`; the server then sends `ready`, and the hotel's room changes, alerts and alert
+ * closings until the socket or the session ends. Alerts and ended sessions come through the bus,
+ * so a console sees what any server instance raised; room changes through the live store's
+ * per-hotel channel. Every LIVE_PING_SECONDS the server pings each socket (one without a pong
+ * since the last ping is dropped) and checks its session again.
+ */
+export async function liveSocketRoutes(app: FastifyInstance, options: { bus: LiveBus }) {
+  const { bus } = options;
+  const { auth, live } = app.services;
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  const clients = new Set<Client>();
+  const hotels = new Map<number, { clients: Set<Client>; stop: Promise<() => Promise<void>> }>();
+
+  function send(client: Client, message: LiveMessage | LiveControlMessage): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.socket.terminate();
+      return;
+    }
+    client.socket.send(JSON.stringify(message));
+  }
+
+  function refuse(socket: WebSocket, language: Language, code: number, key: MessageKey, params = {}): void {
+    if (socket.readyState === socket.OPEN) {
+      socket.send(JSON.stringify({ type: 'error', data: { code, message: translate(language, key, params) } }));
+      socket.close(code, translate('en', key, params).slice(0, 120));
+    }
+  }
+
+  function closeCodeOf(error: AppError): number {
+    switch (error.code) {
+      case ErrorCode.sessionEnded:
+        return LIVE_CLOSE.sessionEnded;
+      case ErrorCode.hotelExpired:
+        return LIVE_CLOSE.hotelExpired;
+      case ErrorCode.forbidden:
+        return LIVE_CLOSE.forbidden;
+      default:
+        return LIVE_CLOSE.unauthenticated;
+    }
+  }
+
+  async function join(client: Client): Promise<void> {
+    clients.add(client);
+    if (!client.rooms) return;
+    let hotel = hotels.get(client.hotelId);
+    if (!hotel) {
+      const members = new Set<Client>();
+      const stop = live.onRoomChange(client.hotelId, (change) => {
+        for (const member of members) send(member, { type: 'room', data: change });
+      });
+      hotel = { clients: members, stop };
+      hotels.set(client.hotelId, hotel);
+    }
+    hotel.clients.add(client);
+    await hotel.stop;
+  }
+
+  function leave(client: Client): void {
+    clients.delete(client);
+    const hotel = hotels.get(client.hotelId);
+    if (!hotel?.clients.delete(client) || hotel.clients.size > 0) return;
+    hotels.delete(client.hotelId);
+    hotel.stop
+      .then((stop) => stop())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live socket: unsubscribe'));
+  }
+
+  const stopAlerts = await live.onAlert((message) => {
+    for (const client of clients) {
+      if (client.hotelId !== message.hotel_id) continue;
+      if (message.type === 'alert') send(client, { type: 'alert', data: describeAlert(message.data, client.language) });
+      else send(client, message.type === 'alert_closed' ? { type: 'alert_closed', data: message.data } : message);
+    }
+  });
+  const stopSessions = await bus.subscribe('sessions', (message) => {
+    const ended = message as EndedSessions;
+    for (const client of clients) {
+      const hit =
+        'tokenHash' in ended ? client.actor.tokenHash === ended.tokenHash : client.actor.userId === ended.userId;
+      if (!hit) continue;
+      const key = 'tokenHash' in ended ? 'auth.sessionEnded.logout' : 'auth.sessionEnded.password';
+      refuse(client.socket, client.language, LIVE_CLOSE.sessionEnded, key);
+    }
+  });
+  const stopEnded = auth.onSessionsEnded((ended) => {
+    bus.publish('sessions', ended).catch((error: unknown) => app.log.warn({ err: error }, 'live socket: bus'));
+  });
+
+  const pinger = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+      auth.authenticate(client.token, client.ip).then(
+        (actor) => {
+          client.actor = actor;
+        },
+        (error: unknown) => {
+          if (error instanceof AppError)
+            refuse(client.socket, client.language, closeCodeOf(error), error.messageKey, error.params);
+          else app.log.warn({ err: error }, 'live socket: session check failed');
+        },
+      );
+    }
+  }, app.config.livePingMs);
+  pinger.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+    stopAlerts();
+    stopSessions();
+    stopEnded();
+    for (const client of clients) client.socket.close(1001, 'server shutting down');
+  });
+
+  function languageOf(request: FastifyRequest, asked: unknown): Language {
+    return LANGUAGES.find((language) => language === asked) ?? pickLanguage(request.headers['accept-language']);
+  }
+
+  async function open(socket: WebSocket, request: FastifyRequest, text: string): Promise<Client | null> {
+    let hello: { token?: unknown; hotel_id?: unknown; lang?: unknown } = {};
+    try {
+      hello = JSON.parse(text);
+    } catch {}
+    const language = languageOf(request, hello?.lang);
+    if (!hello || typeof hello.token !== 'string' || hello.token === '') {
+      refuse(socket, language, LIVE_CLOSE.unauthenticated, 'live.socketFirstMessage');
+      return null;
+    }
+    let actor: Actor;
+    try {
+      actor = await auth.authenticate(hello.token, request.ip);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refuse(socket, language, closeCodeOf(error), error.messageKey, error.params);
+      return null;
+    }
+    const asked = typeof hello.hotel_id === 'number' && Number.isInteger(hello.hotel_id) ? hello.hotel_id : null;
+    const hotelId = actor.hotelId ?? asked;
+    if (hotelId === null) {
+      refuse(socket, language, LIVE_CLOSE.forbidden, 'hotel.required');
+      return null;
+    }
+    const mayRead = (key: 'pm_dashboard' | 'pm_roomdetail') => {
+      try {
+        authorize(actor, read(key));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const client: Client = {
+      socket,
+      actor,
+      token: hello.token,
+      ip: request.ip,
+      hotelId,
+      language,
+      rooms: mayRead('pm_dashboard') || mayRead('pm_roomdetail'),
+      alive: true,
+    };
+    await join(client);
+    if (socket.readyState !== socket.OPEN) {
+      leave(client);
+      return null;
+    }
+    send(client, { type: 'ready', data: { hotel_id: hotelId } });
+    return client;
+  }
+
+  app.route({
+    method: 'GET',
+    url: '/live',
+    config: read('public'),
+    schema: {
+      tags: ['live'],
+      summary: 'The live push: a WebSocket (a plain GET is refused with 4400)',
+      description:
+        'Upgrade to a WebSocket, send `{"token":"…"}` first (the Administrator adds `hotel_id`; optional `lang`). The server answers `{"type":"ready"}` and pushes `room`, `alert` and `alert_closed` messages of the hotel; `{"type":"ping"}` is answered `{"type":"pong"}`. Close codes: 4401 no valid token, 4433 session ended, 4410 hotel expired, 4403 no hotel named, 4408 no token in 10 s.',
+    },
+    handler: async () => {
+      throw new AppError(ErrorCode.invalid, 'live.notWebSocket');
+    },
+    wsHandler: (socket, request) => {
+      let client: Client | null = null;
+      let opening = false;
+      const language = languageOf(request, undefined);
+      const timer = setTimeout(
+        () =>
+          refuse(socket, language, LIVE_CLOSE.authTimeout, 'live.socketAuthTimeout', {
+            seconds: LIVE_AUTH_TIMEOUT_MS / 1000,
+          }),
+        LIVE_AUTH_TIMEOUT_MS,
+      );
+      socket.on('pong', () => {
+        if (client) client.alive = true;
+      });
+      socket.on('message', (data) => {
+        if (client) {
+          client.alive = true;
+          let message: { type?: unknown } | null = null;
+          try {
+            message = JSON.parse(String(data));
+          } catch {}
+          if (message?.type === 'ping') send(client, { type: 'pong', data: null });
+          return;
+        }
+        if (opening) return;
+        opening = true;
+        clearTimeout(timer);
+        open(socket, request, String(data)).then(
+          (opened) => {
+            client = opened;
+          },
+          (error: unknown) => {
+            app.log.error({ err: error }, 'live socket: could not open');
+            socket.close(1011, 'internal error');
+          },
+        );
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        if (client) leave(client);
+      });
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import Type, { type Static } from 'typebox';
+import { Floor } from './buildings.js';
+import { Id } from './envelope.js';
+import { AC_MODES, FAN_SPEEDS, RENT_STATES } from './protocol.js';
+import { SETPOINT_MAX, SETPOINT_MIN, SETPOINT_STEP } from './roomtypes.js';
+
+/**
+ * Control of many rooms at once: air control (pm_aircontrl), room state control
+ * (pm_roomstatecontrl) and the parameter query (pm_checkquanxian). Each answers a result per room;
+ * commands go out in parallel, a few at a time, and each waits for its RCU's ack (10 s).
+ */
+
+/** At most this many rooms in one call. */
+export const CONTROL_ROOMS_MAX = 5_000;
+
+const HotelTarget = { hotel_id: Type.Optional(Id) };
+const RoomIds = Type.Array(Id, { minItems: 1, maxItems: CONTROL_ROOMS_MAX, uniqueItems: true });
+
+/** The AC change: every field optional, at least one. */
+export const AcChange = Type.Object(
+  {
+    on: Type.Optional(Type.Boolean()),
+    mode: Type.Optional(Type.Enum([...AC_MODES])),
+    set: Type.Optional(Type.Number({ minimum: SETPOINT_MIN, maximum: SETPOINT_MAX, multipleOf: SETPOINT_STEP })),
+    fan: Type.Optional(Type.Enum([...FAN_SPEEDS])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AcChange = Static<typeof AcChange>;
+
+/**
+ * `POST /apis/aircontrol`: the rooms are `room_ids`, or every room matching `floor_num`,
+ * `room_type_id` and `building_id` (at least one of the four). The change goes to every AC device
+ * of each room's type.
+ */
+export const AirControlBody = Type.Object(
+  {
+    room_ids: Type.Optional(RoomIds),
+    floor_num: Type.Optional(Floor),
+    room_type_id: Type.Optional(Id),
+    building_id: Type.Optional(Id),
+    ac: AcChange,
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type AirControlBody = Static<typeof AirControlBody>;
+
+/** One room's outcome: `error` is the reason in the caller's language, null on success. */
+export const ControlResult = Type.Object({
+  room_id: Type.Integer(),
+  room_num: Type.String(),
+  ok: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ControlResult = Static<typeof ControlResult>;
+
+/**
+ * `POST /apis/roomstatecontrol`: the server is the master of the rent state (PROTOCOL.md). It is
+ * stored for every room first, then pushed to each RCU; `ok: false` says the RCU did not take it
+ * (it gets it again when it next says hello).
+ */
+export const RoomStateControlBody = Type.Object(
+  { room_ids: RoomIds, rent: Type.Enum([...RENT_STATES]), ...HotelTarget },
+  { additionalProperties: false },
+);
+export type RoomStateControlBody = Static<typeof RoomStateControlBody>;
+
+/** `POST /apis/paramsget`: reads the RCU's parameters live (the `get_params` command). */
+export const ParamsGetBody = Type.Object({ room_id: Id, ...HotelTarget }, { additionalProperties: false });
+export type ParamsGetBody = Static<typeof ParamsGetBody>;
+
+export const RcuParams = Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.Unknown(), {
+  maxProperties: 256,
+});
+export type RcuParams = Static<typeof RcuParams>;
+
+/** `POST /apis/paramsset`: writes parameters (the `set_params` command). */
+export const ParamsSetBody = Type.Object(
+  {
+    room_id: Id,
+    params: Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.Unknown(), {
+      minProperties: 1,
+      maxProperties: 256,
+    }),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type ParamsSetBody = Static<typeof ParamsSetBody>;
+
+/** What the parameter calls answer: the RCU's parameters as its ack carries them. */
+export const ParamsResult = Type.Object({ room_id: Type.Integer(), params: RcuParams });
+export type ParamsResult = Static<typeof ParamsResult>;
