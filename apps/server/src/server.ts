@@ -35,9 +35,14 @@ async function main(): Promise<void> {
 
   let closing = false;
   let simulation: Awaited<ReturnType<typeof startDemoSimulation>> = null;
+  // The alert rules look at every room this often (each instance: SQL keeps one open alert per room and type).
+  const sweeper = setInterval(() => {
+    app.services.live.sweepAlertRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
+  }, config.alertSweepMs);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweeper);
     app.log.info({ signal }, 'shutting down');
     try {
       await simulation?.stop();
