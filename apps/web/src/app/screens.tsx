@@ -24,6 +24,9 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_roomtype: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),
   pm_roomtypedevice: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypeDevicePage')),
   pm_roomdetail: screen(['rooms', 'buildings'], () => import('../features/rooms/RoomsPage')),
+  pm_aircontrl: screen(['control', 'live'], () => import('../features/control/AirControlPage')),
+  pm_roomstatecontrl: screen(['control', 'live'], () => import('../features/control/RoomStateControlPage')),
+  pm_checkquanxian: screen(['control', 'live'], () => import('../features/control/ParamsPage')),
 };
 
 /** A route the contract still marks `planned` shows the "not built yet" page, never a fake screen. */

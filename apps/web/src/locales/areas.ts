@@ -7,6 +7,7 @@ export const SHELL_AREAS = ['auth', 'common', 'errors', 'layout', 'route', 'time
 export const FEATURE_AREAS = [
   'alerts',
   'buildings',
+  'control',
   'dashboard',
   'hotels',
   'live',

@@ -2,6 +2,7 @@ import type alerts from './zh/alerts';
 import type auth from './zh/auth';
 import type buildings from './zh/buildings';
 import type common from './zh/common';
+import type control from './zh/control';
 import type dashboard from './zh/dashboard';
 import type errors from './zh/errors';
 import type hotels from './zh/hotels';
@@ -19,6 +20,7 @@ export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type CommonMessages = Record<keyof typeof common, string>;
+export type ControlMessages = Record<keyof typeof control, string>;
 export type DashboardMessages = Record<keyof typeof dashboard, string>;
 export type ErrorMessages = Record<keyof typeof errors, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
@@ -43,6 +45,7 @@ export type ShellMessages = AuthMessages &
 export type Messages = ShellMessages &
   AlertsMessages &
   BuildingsMessages &
+  ControlMessages &
   DashboardMessages &
   LiveMessages &
   RoomCtrlMessages &

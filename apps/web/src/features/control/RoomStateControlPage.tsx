@@ -1,0 +1,222 @@
+import { SendOutlined } from '@ant-design/icons';
+import { ALERT_POLL_MS, type ControlResult, type LiveRoomState, type RentState } from '@roompilot/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Input, Popconfirm, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
+import { useHolds } from '../../app/permissions';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryFailed } from '../../components/QueryFailed';
+import { timeAgo } from '../../lib/timeAgo';
+import { liveApi } from '../live/api';
+import { RENT_STATES } from '../live/vocabulary';
+import { controlApi } from './api';
+import { ControlResults, type Run, reasonOf } from './ControlResults';
+import { failedIds, mergeResults } from './targets';
+import './control.css';
+
+const STATES_KEY = ['live', 'rooms', 'control'] as const;
+type RentFilter = RentState | 'unknown' | 'all';
+
+/** Room state control (pm_roomstatecontrl): the rent state of one or many rooms, pushed to their RCUs. */
+export default function RoomStateControlPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canSend = useHolds('pm_roomstatecontrl');
+  const status = useLiveStatus();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rent, setRent] = useState<RentState>();
+  const [keyword, setKeyword] = useState('');
+  const [rentFilter, setRentFilter] = useState<RentFilter>('all');
+  const [run, setRun] = useState<Run>({ state: 'idle' });
+  const [sent, setSent] = useState<RentState | null>(null);
+
+  const states = useQuery({
+    queryKey: STATES_KEY,
+    queryFn: () => liveApi.roomStates({}),
+    refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
+  });
+  useLiveMessages((message) => {
+    if (message.type !== 'room') return;
+    const change = message.data;
+    if (change.rent === undefined && change.online === undefined && change.updated_at === undefined) return;
+    queryClient.setQueryData<LiveRoomState[]>(STATES_KEY, (rows) =>
+      rows?.map((row) =>
+        row.room_id === change.room_id
+          ? {
+              ...row,
+              rent: change.rent ?? row.rent,
+              online: change.online ?? row.online,
+              updated_at: change.updated_at ?? row.updated_at,
+            }
+          : row,
+      ),
+    );
+  });
+  useLiveReconnected(() => void states.refetch());
+
+  const rows = states.data ?? [];
+  const shown = useMemo(() => {
+    const text = keyword.trim();
+    return rows
+      .filter((row) => !text || row.room_num.includes(text))
+      .filter((row) => rentFilter === 'all' || (row.rent ?? 'unknown') === rentFilter)
+      .sort((a, b) => a.room_num.localeCompare(b.room_num, 'en', { numeric: true }));
+  }, [rows, keyword, rentFilter]);
+  const roomNum = (id: number) => rows.find((row) => row.room_id === id)?.room_num ?? String(id);
+
+  const send = async (roomIds: number[], state: RentState, earlier: ControlResult[]) => {
+    setRun({ state: 'running', count: roomIds.length });
+    try {
+      const results = await controlApi.roomStateControl({ room_ids: roomIds, rent: state });
+      setRun({ state: 'done', results: mergeResults(earlier, results) });
+    } catch (error) {
+      setRun({ state: 'failed', reason: reasonOf(error), results: earlier });
+    }
+    void states.refetch();
+  };
+  const apply = () => {
+    if (!rent) return;
+    setSent(rent);
+    void send(selected, rent, []);
+  };
+  const retryFailed = () => {
+    if (run.state !== 'done' || !sent) return;
+    const ids = failedIds(run.results);
+    if (ids.length > 0) void send(ids, sent, run.results);
+  };
+
+  const rentLabel = (value: RentState | null) => t(value ? `live.rent.${value}` : 'live.rent.unknown');
+  const columns: TableColumnsType<LiveRoomState> = [
+    { title: t('control.room'), dataIndex: 'room_num', key: 'room_num', width: 110 },
+    {
+      title: t('control.floor'),
+      dataIndex: 'floor_num',
+      key: 'floor_num',
+      width: 90,
+      render: (floor: number) => t('control.floorN', { floor }),
+    },
+    {
+      title: t('control.rent.current'),
+      key: 'rent',
+      width: 140,
+      render: (_value, row) => (
+        <span className="rp-rent" data-rent={row.rent ?? 'unknown'}>
+          <span className={`rp-rent__dot rp-rent__dot--${row.rent ?? 'unknown'}`} aria-hidden />
+          {rentLabel(row.rent)}
+        </span>
+      ),
+    },
+    {
+      title: t('control.online'),
+      key: 'online',
+      width: 100,
+      render: (_value, row) => (
+        <Tag color={row.online ? 'success' : 'default'}>{t(row.online ? 'live.online' : 'live.offline')}</Tag>
+      ),
+    },
+    {
+      title: t('live.updated', { time: '' }).trim(),
+      key: 'updated_at',
+      render: (_value, row) => (row.updated_at ? timeAgo(row.updated_at, Date.now(), t) : t('live.neverReported')),
+    },
+  ];
+
+  const running = run.state === 'running';
+  const ready = canSend && rent !== undefined && selected.length > 0 && !running;
+  const question =
+    selected.length === 1
+      ? t('control.rent.confirmOne', { room: roomNum(selected[0] ?? 0), rent: rentLabel(rent ?? null) })
+      : t('control.rent.confirm', { count: selected.length, rent: rentLabel(rent ?? null) });
+
+  return (
+    <section className="rp-page rp-control">
+      <div className="rp-toolbar">
+        <h1 className="rp-page__title">{t('route.pm_roomstatecontrl')}</h1>
+      </div>
+      {!canSend && <Alert className="rp-page__alert" type="info" showIcon title={t('control.readOnly')} />}
+      <fieldset className="rp-control__panel" disabled={!canSend}>
+        <div className="rp-control__field">
+          <span className="rp-control__label">{t('control.target')}</span>
+          <span className="rp-control__hint" data-testid="control-target-count">
+            {selected.length === 0 ? t('control.noSelection') : t('control.selected', { count: selected.length })}
+          </span>
+        </div>
+        <label className="rp-control__field" htmlFor="rent-new">
+          <span className="rp-control__label">{t('control.rent.new')}</span>
+          <Select<RentState>
+            id="rent-new"
+            placeholder={t('control.rent.choose')}
+            value={rent}
+            onChange={setRent}
+            options={RENT_STATES.map((value) => ({ value, label: t(`live.rent.${value}`) }))}
+            className="rp-control__select"
+          />
+        </label>
+        <div className="rp-control__field">
+          {ready ? (
+            <Popconfirm
+              title={t('control.confirmTitle')}
+              description={question}
+              okText={t('control.apply')}
+              cancelText={t('common.cancel')}
+              onConfirm={apply}
+            >
+              <Button type="primary" icon={<SendOutlined />}>
+                {t('control.rent.apply')}
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button type="primary" icon={<SendOutlined />} disabled loading={running}>
+              {t('control.rent.apply')}
+            </Button>
+          )}
+        </div>
+      </fieldset>
+      <ControlResults run={run} onRetryFailed={canSend ? retryFailed : undefined} />
+      <div className="rp-toolbar">
+        <Input.Search
+          allowClear
+          placeholder={t('control.search')}
+          aria-label={t('control.search')}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          className="rp-control__search"
+        />
+        <Select<RentFilter>
+          aria-label={t('control.rent.current')}
+          value={rentFilter}
+          onChange={setRentFilter}
+          options={[
+            { value: 'all', label: t('control.rent.allStates') },
+            ...RENT_STATES.map((value) => ({ value, label: t(`live.rent.${value}`) })),
+            { value: 'unknown', label: t('live.rent.unknown') },
+          ]}
+          className="rp-control__select"
+          popupMatchSelectWidth={false}
+        />
+      </div>
+      {states.isError && !states.data ? (
+        <QueryFailed error={states.error} onRetry={() => void states.refetch()} retrying={states.isFetching} />
+      ) : (
+        <Table<LiveRoomState>
+          size="small"
+          rowKey="room_id"
+          loading={states.isPending}
+          columns={columns}
+          dataSource={shown}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+          pagination={{ defaultPageSize: 50, pageSizeOptions: [20, 50, 100, 500], showSizeChanger: true }}
+          locale={{
+            emptyText: states.isPending ? (
+              ' '
+            ) : (
+              <EmptyState description={t(rows.length === 0 ? 'control.noRooms' : 'common.noMatch')} />
+            ),
+          }}
+        />
+      )}
+    </section>
+  );
+}
