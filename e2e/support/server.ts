@@ -10,6 +10,8 @@ export const ADMIN_PASSWORD = 'admin-e2e-password';
 
 export interface RunningServer {
   url: string;
+  /** The embedded MQTT broker the RCUs connect to. */
+  mqttUrl: string;
   dataDir: string;
   /** Calls the API as an outside tool would: `{code, message, data}`. */
   api<T = unknown>(path: string, body?: unknown, token?: string): Promise<{ code: number; message: string; data: T }>;
@@ -86,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     dataDir,
     api,
     async login(userName, password) {

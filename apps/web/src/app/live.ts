@@ -1,5 +1,6 @@
 import { API_BASE, type LiveMessage } from '@roompilot/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { currentLanguage } from './i18n';
 import { bearer, getToken } from './session';
 
 /**
@@ -55,6 +56,8 @@ export interface LiveSocket {
 export interface LiveEnvironment {
   open(): LiveSocket;
   token(): string | undefined;
+  /** The console's language: the server writes alert texts in it (the socket has no header of ours). */
+  language?(): string;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
   now(): number;
@@ -105,7 +108,7 @@ export function createLiveConnection(env: LiveEnvironment) {
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
-      ws.send(JSON.stringify({ token: bearer(token) }));
+      ws.send(JSON.stringify({ token: bearer(token), lang: env.language?.() }));
       openedAt = env.now();
       setStatus('open');
     };
@@ -168,6 +171,7 @@ function socketUrl(): string {
 export const live = createLiveConnection({
   open: () => new WebSocket(socketUrl()) as unknown as LiveSocket,
   token: getToken,
+  language: currentLanguage,
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
   now: () => Date.now(),

@@ -1,0 +1,146 @@
+import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { buttonName, loginAs } from '../support/console.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+/**
+ * Issue 4 end to end: 200 simulated RCUs on the server's embedded broker; the floor view follows
+ * them live, an SOS raises the popup with its looping sound on two consoles and confirming it on
+ * one closes it on the other, a device command succeeds, a command to an offline RCU fails clearly.
+ */
+let server: RunningServer;
+let hotel: Fleet;
+let watched: Fleet;
+let manager: Browser;
+let waiter: Browser;
+const roomIds = new Map<string, number>();
+
+beforeAll(async () => {
+  server = await startServer({ SIMULATE: '0' });
+  const token = await server.login('manager', 'manager123');
+  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
+  const types = await server.api<{ records: { id: number }[] }>('/roomtype', { current: 1, size: 10 }, token);
+  // The demo hotel has 100 rooms on floors 2–6; floors 7–10 bring it to 200.
+  const added = await server.api<{ created: number }>(
+    '/roomsadd',
+    { floors: [7, 10], rooms: [1, 25], room_type_id: types.data.records[0]?.id },
+    token,
+  );
+  expect(added.data.created).toBe(100);
+  const rooms = await server.api<{ records: { id: number; room_num: string }[] }>('/basicroomlist', {}, token);
+  for (const room of rooms.data.records) roomIds.set(room.room_num, room.id);
+  expect(roomIds.size).toBe(200);
+
+  const credentials = await roomsFromServer({
+    server: server.url,
+    user: 'manager',
+    password: 'manager123',
+    hotelId: info.data.hotel_id,
+  });
+  const isWatched = (rcuId: string) => /x020[12]$/.test(rcuId);
+  // Two rooms the test drives by hand; the other 198 live their simulated life (no random SOS).
+  watched = await runFleet({
+    url: server.mqttUrl,
+    rooms: credentials.filter((r) => isWatched(r.rcu_id)),
+    behave: false,
+  });
+  hotel = await runFleet({
+    url: server.mqttUrl,
+    rooms: credentials.filter((r) => !isWatched(r.rcu_id)),
+    speed: 120,
+    rates: { sos: 0, drop: 0, fail: 0 },
+  });
+  expect(watched.rcus.length + hotel.rcus.length).toBe(200);
+  manager = await openBrowser();
+  waiter = await openBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await manager?.close();
+  await waiter?.close();
+  await hotel?.stop();
+  await watched?.stop();
+  await server?.stop();
+});
+
+function rcu(roomNum: string) {
+  const found = watched.rcus.find((candidate) => candidate.rcuId.endsWith(`x${roomNum}`));
+  if (!found) throw new Error(`no simulated RCU for room ${roomNum}`);
+  return found;
+}
+
+function tile(browser: Browser, roomNum: string) {
+  return browser.page.locator(`button.rp-tile[data-room-id="${roomIds.get(roomNum)}"]`);
+}
+
+test('the floor view shows the simulated rooms and follows a change live', async () => {
+  await loginAs(manager.page, server.url, 'manager', 'manager123');
+  await manager.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await manager.page.goto(`${server.url}/?floor=2`);
+  await expect.poll(() => manager.page.locator('button.rp-tile').count(), { timeout: 15_000 }).toBe(20);
+  await expect.poll(async () => (await tile(manager, '0201').getAttribute('aria-label')) ?? '').toContain('在线');
+  expect(await tile(manager, '0201').getAttribute('aria-label')).not.toContain('免打扰');
+
+  rcu('0201').setFlags({ dnd: true });
+  await expect.poll(async () => (await tile(manager, '0201').getAttribute('aria-label')) ?? '').toContain('免打扰');
+  await expect(tile(manager, '0201').getAttribute('class')).resolves.toContain('rp-tile--dnd');
+  await screenshot(manager.page, 'floor-view-zh');
+});
+
+test('an SOS raises the popup with its looping sound on two consoles; confirming on one closes both', async () => {
+  await loginAs(waiter.page, server.url, 'waiter', 'waiter123');
+  await waiter.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await waiter.page.goto(`${server.url}/`);
+  await waiter.page.locator('button.rp-tile').first().waitFor();
+
+  rcu('0202').raiseSos('guest pressed the SOS button');
+  for (const browser of [manager, waiter]) {
+    const card = browser.page.locator('.rp-alert-card--sos').filter({ hasText: '房间 0202' });
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByText('SOS 紧急呼叫').waitFor();
+    const sound = browser.page.locator('audio#rp-alert-sound-sos');
+    await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => !audio.paused)).toBe(true);
+    await expect(sound.evaluate((audio: HTMLAudioElement) => audio.loop)).resolves.toBe(true);
+    await expect(sound.evaluate((audio: HTMLAudioElement) => audio.currentSrc)).resolves.toContain('/sounds/sos.wav');
+  }
+  // The RCU stops repeating once the server has stored and acknowledged the event.
+  await expect.poll(() => rcu('0202').pendingSos.length).toBe(0);
+  await screenshot(waiter.page, 'sos-popup-zh');
+
+  await manager.page
+    .locator('.rp-alert-card--sos')
+    .filter({ hasText: '房间 0202' })
+    .getByRole('button', { name: buttonName('确认') })
+    .click();
+  await manager.page.getByText('已确认房间 0202 的告警').waitFor();
+  for (const browser of [manager, waiter]) {
+    await browser.page.locator('.rp-alert-card--sos').filter({ hasText: '房间 0202' }).waitFor({ state: 'detached' });
+    await expect
+      .poll(() => browser.page.locator('audio#rp-alert-sound-sos').evaluate((audio: HTMLAudioElement) => audio.paused))
+      .toBe(true);
+  }
+  // Nothing is left open on the server either.
+  const token = await server.login('waiter', 'waiter123');
+  const open = await server.api<{ data: unknown[] }>('/redisroomspecialstate', {}, token);
+  expect(open.data.data).toHaveLength(0);
+});
+
+test('a device command succeeds; a command to an offline RCU fails with a clear message', async () => {
+  const { page } = manager;
+  await page.goto(`${server.url}/roomsystem/roomctrl?room_id=${roomIds.get('0201')}`);
+  await page.getByText('房间 0201 设备控制').waitFor();
+  const light = page.locator('article.rp-device[data-device-key="L1"]');
+  const before = Boolean(rcu('0201').room.devices.L1?.on);
+  await light.getByRole('switch').click();
+  await light.getByText(/已执行/).waitFor();
+  expect(Boolean(rcu('0201').room.devices.L1?.on)).toBe(!before);
+  await screenshot(page, 'room-control-zh');
+
+  await rcu('0202').stop();
+  await page.goto(`${server.url}/roomsystem/roomctrl?room_id=${roomIds.get('0202')}`);
+  await page.getByText('RCU 离线：指令将无法执行').waitFor();
+  const offlineLight = page.locator('article.rp-device[data-device-key="L1"]');
+  await offlineLight.getByRole('switch').click();
+  await offlineLight.getByText('未执行：房间 0202 的RCU离线,命令未发送').waitFor();
+});
