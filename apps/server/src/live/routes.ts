@@ -146,7 +146,7 @@ export async function liveRoutes(app: FastifyInstance) {
   api.post(
     '/redisairstate',
     {
-      config: read('pm_aircontrl', { body: () => ({}) }),
+      config: read('pm_dashboard', { body: () => ({}) }),
       schema: {
         tags,
         summary: "Every room's air conditioners (devices AC…): on, mode, set, temp, fan",
