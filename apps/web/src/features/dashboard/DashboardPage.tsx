@@ -13,10 +13,12 @@ import { Alert, Spin } from 'antd';
 import {
   lazy,
   type MouseEvent,
+  memo,
   Suspense,
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -41,6 +43,7 @@ import {
   matches,
   RENT_KEYS,
   type RoomFilter,
+  type RoomStore,
   sameFilter,
   toTile,
 } from './floorModel';
@@ -140,7 +143,10 @@ export default function DashboardPage() {
     [rooms, mode, floor],
   );
   const counts = useMemo(() => countStates(scope), [scope]);
-  const shown = useMemo(() => groupByFloor(scope.filter((room) => matches(room, filter))), [scope, filter]);
+  const grouped = useMemo(() => groupByFloor(scope.filter((room) => matches(room, filter))), [scope, filter]);
+  // A batch of pushes seldom moves a room between floors or filters: keep the same groups then, so
+  // the grid of 2,000 tiles is not reconciled again (each tile redraws itself from the store).
+  const shown = useStableGroups(grouped);
 
   const labels = useMemo<TileLabels>(
     () => ({
@@ -259,21 +265,7 @@ export default function DashboardPage() {
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the tiles are buttons; their clicks bubble to one handler. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons, so Enter and Space click them. */}
           <div className={compact ? 'rp-overview' : 'rp-floor'} onClick={openTile}>
-            {shown.map((group) => (
-              <div key={group.floor} className="rp-floor__row">
-                {compact && (
-                  <div className="rp-floor__label">
-                    {t('dashboard.floorN', { floor: group.floor })}
-                    <span className="rp-muted"> · {t('dashboard.rooms', { count: group.ids.length })}</span>
-                  </div>
-                )}
-                <div className="rp-floor__tiles">
-                  {group.ids.map((id) => (
-                    <RoomTile key={id} id={id} store={store} compact={compact} />
-                  ))}
-                </div>
-              </div>
-            ))}
+            <TileGrid groups={shown} store={store} compact={compact} />
           </div>
         </TileLabelsContext.Provider>
       )}
@@ -290,6 +282,52 @@ export default function DashboardPage() {
     </section>
   );
 }
+
+type FloorGroups = ReturnType<typeof groupByFloor>;
+
+const sameGroups = (a: FloorGroups, b: FloorGroups) =>
+  a.length === b.length &&
+  a.every(
+    (group, index) =>
+      group.floor === b[index]?.floor &&
+      group.ids.length === b[index].ids.length &&
+      group.ids.every((id, at) => id === b[index]?.ids[at]),
+  );
+
+/** The previous groups while the new ones hold the same rooms in the same order. */
+function useStableGroups(groups: FloorGroups): FloorGroups {
+  const previous = useRef(groups);
+  if (previous.current !== groups && !sameGroups(previous.current, groups)) previous.current = groups;
+  return previous.current;
+}
+
+/** Every floor's tiles; drawn again only when the groups change (a tile listens to its own room). */
+const TileGrid = memo(function TileGrid({
+  groups,
+  store,
+  compact,
+}: {
+  groups: FloorGroups;
+  store: RoomStore;
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  return groups.map((group) => (
+    <div key={group.floor} className="rp-floor__row">
+      {compact && (
+        <div className="rp-floor__label">
+          {t('dashboard.floorN', { floor: group.floor })}
+          <span className="rp-muted"> · {t('dashboard.rooms', { count: group.ids.length })}</span>
+        </div>
+      )}
+      <div className="rp-floor__tiles">
+        {group.ids.map((id) => (
+          <RoomTile key={id} id={id} store={store} compact={compact} />
+        ))}
+      </div>
+    </div>
+  ));
+});
 
 interface ChipProps {
   label: string;
