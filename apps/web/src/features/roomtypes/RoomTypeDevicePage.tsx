@@ -4,7 +4,7 @@ import {
   DEVICE_NAME_MAX,
   DEVICES_MAX,
   type DeviceKind,
-  PAGE_SIZE_MAX,
+  ErrorCode,
   SETPOINT_MAX,
   SETPOINT_MIN,
   SETPOINT_STEP,
@@ -26,6 +26,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMessage } from '../../app/feedback';
+import { ApiError } from '../../app/http';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
@@ -44,13 +45,14 @@ export default function RoomTypeDevicePage() {
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
 
-  // There is no single-type call: the hotel's types fit in one page of the list.
+  // One type by id: the editor's route needs pm_roomdetail, which the room type list does not take.
   const types = useQuery({
-    queryKey: ['roomtypes', { current: 1, size: PAGE_SIZE_MAX }],
-    queryFn: () => roomTypesApi.list({ current: 1, size: PAGE_SIZE_MAX }),
+    queryKey: ['roomtypes', 'detail', id],
+    queryFn: () => roomTypesApi.detail({ id }),
     enabled: validId,
+    retry: false,
   });
-  const roomType = types.data?.records.find((candidate) => candidate.id === id);
+  const roomType = types.data;
 
   const [rows, setRows] = useState<DeviceRow[]>([]);
   const [touched, setTouched] = useState(false);
@@ -245,7 +247,7 @@ export default function RoomTypeDevicePage() {
     />
   );
 
-  if (!validId || (types.isSuccess && !roomType)) {
+  if (!validId || (types.isError && types.error instanceof ApiError && types.error.code === ErrorCode.notFound)) {
     return (
       <section className="rp-page">
         {crumbs}
