@@ -1,0 +1,190 @@
+// The process under test, forked by the live benchmarks: either the BUILT RoomPilot server
+// (apps/server/dist: buildApp with its gateway, an embedded Aedes broker, on a fresh SQLite data
+// folder, SIMULATE=0) or a bare Aedes broker with no gateway logic and one in-process subscriber.
+// It answers the benchmark's requests over IPC; its own CPU and memory are what is measured.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { serve } from './harness.mjs';
+
+const ADMIN_PASSWORD = 'Bench#admin1';
+export const MANAGER = { user_name: 'bench', password: 'bench-pass1' };
+/** The room type's devices: the simulator's default template. */
+const DEVICES = [
+  { key: 'L1', kind: 'light', name: 'Light 1' },
+  { key: 'L2', kind: 'light', name: 'Light 2' },
+  { key: 'D1', kind: 'dimmer', name: 'Dimmer' },
+  { key: 'C1', kind: 'curtain', name: 'Curtain' },
+  { key: 'AC1', kind: 'ac', name: 'Air conditioner' },
+  { key: 'V1', kind: 'ventilation', name: 'Ventilation' },
+];
+const ROOMS_PER_FLOOR = 200;
+
+let app = null;
+let bare = null;
+let dataDir = null;
+let hotelId = null;
+let merged = 0;
+const alertsSeen = [];
+const eventsSeen = [];
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable between processes. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+async function startServer({ rooms }) {
+  const dist = new URL('../../apps/server/dist/', import.meta.url);
+  const { buildApp } = await import(new URL('app.js', dist));
+  const { loadConfig } = await import(new URL('config.js', dist));
+  const { migrateToLatest } = await import(new URL('db/database.js', dist));
+  const { seed } = await import(new URL('db/seed.js', dist));
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-live-'));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD,
+      DEMO: '0',
+      SIMULATE: '0',
+    },
+    dataDir,
+  );
+  const started = performance.now();
+  app = await buildApp(config, { gateway: true });
+  await migrateToLatest(app.db);
+  await seed(app.db, { adminPassword: ADMIN_PASSWORD, demo: false, dataDir, clock: app.clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // "Absorbed": a state message merged into the live-state store (the service calls store.merge
+  // for each one; a merge of the online flag alone is a status message, not counted).
+  const store = app.services.live.store;
+  const merge = store.merge;
+  store.merge = function countedMerge(room, patch, at) {
+    const done = merge.call(this, room, patch, at);
+    if (Object.keys(patch).length > 1) done.then(() => merged++);
+    return done;
+  };
+  // When the alert hook fires (before the WebSocket): the SOS benchmark's breakdown.
+  await app.services.live.onAlert((message) => {
+    if (message.type === 'alert')
+      alertsSeen.push({ room_num: message.data.room_num, type: message.data.type, at: wallNow() });
+  });
+
+  // When the gateway handed each SOS event to the live service (after the broker, before SQL).
+  app.gateway.on('event', ({ device, event }) => {
+    if (event.type === 'sos') eventsSeen.push({ room_num: device.room_num, at: wallNow() });
+  });
+
+  const call = async (url, body, token) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/apis${url}`,
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const answer = response.json();
+    if (answer.code !== 0) throw new Error(`${url}: ${answer.code} ${answer.message}`);
+    return answer.data;
+  };
+  const admin = (await call('/login', { user_name: 'Administrator', password: ADMIN_PASSWORD })).token;
+  await call('/hoteladd', { hotel_name: 'Bench Hotel', validdate: null, manager: MANAGER }, admin);
+  const token = (await call('/login', MANAGER)).token;
+  const floors = Math.ceil(rooms / ROOMS_PER_FLOOR);
+  const building = await call('/buildingadd', { name: 'Tower', floor_from: 1, floor_to: floors }, token);
+  const type = await call('/roomtypeadd', { name: 'Standard', devices: DEVICES }, token);
+  await call(
+    '/roomsadd',
+    {
+      building_id: building.id,
+      floors: [1, floors],
+      rooms: [1, Math.min(rooms, ROOMS_PER_FLOOR)],
+      room_type_id: type.id,
+      pattern: 'T{floor:3}{room:3}',
+    },
+    token,
+  );
+  const list = [];
+  for (let current = 1; list.length < rooms; current++) {
+    const page = await call('/roomlist', { current, size: 500 }, token);
+    if (page.records.length === 0) break;
+    for (const room of page.records) {
+      if (!room.device_key) throw new Error('the bench manager does not see device keys');
+      hotelId = room.hotel_id ?? hotelId;
+      list.push({ rcu_id: room.rcu_id, device_key: room.device_key, room_id: room.id, room_num: room.room_num });
+    }
+  }
+  await call('/logout', {}, token).catch(() => {});
+  return {
+    mqttPort: app.gateway.port,
+    httpPort: app.server.address().port,
+    manager: MANAGER,
+    rooms: list.slice(0, rooms),
+    setupMs: performance.now() - started,
+  };
+}
+
+async function startBare() {
+  const { Aedes } = await import('aedes');
+  const broker = await Aedes.createBroker();
+  await new Promise((resolve) =>
+    broker.subscribe(
+      'rcu/+/up/#',
+      (packet, done) => {
+        if (packet.topic.endsWith('/state')) merged++;
+        done();
+      },
+      resolve,
+    ),
+  );
+  const server = net.createServer(broker.handle);
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  bare = { broker, server };
+  return { mqttPort: server.address().port };
+}
+
+serve({
+  start: (args) => (args.kind === 'bare' ? startBare() : startServer(args)),
+
+  /** The counters and this process's resources, now (the caller takes differences). */
+  stats() {
+    const gateway = app?.gateway?.stats();
+    return {
+      t: performance.now(),
+      merged,
+      received: gateway?.received ?? merged,
+      dropped: gateway ? Object.values(gateway.dropped).reduce((a, b) => a + b, 0) : 0,
+      handlerErrors: gateway?.handlerErrors ?? 0,
+      cpu: process.cpuUsage(),
+      memory: process.memoryUsage(),
+      elu: performance.eventLoopUtilization(),
+    };
+  },
+
+  /** Rooms the live store has online, and how many live records it holds. */
+  async online() {
+    const rooms = await app.services.live.store.list(hotelId);
+    return { records: rooms.length, online: rooms.filter((room) => room.online).length };
+  },
+
+  alerts: () => alertsSeen,
+  events: () => eventsSeen,
+
+  gc() {
+    globalThis.gc?.();
+    return process.memoryUsage();
+  },
+
+  async exit() {
+    if (app) await app.close().catch(() => {});
+    if (bare) {
+      bare.server.close();
+      await new Promise((resolve) => bare.broker.close(resolve));
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+});
