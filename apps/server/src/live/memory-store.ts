@@ -1,9 +1,9 @@
 import type { LiveRoom, LiveRoomChange } from '@roompilot/contract';
 import {
+  applyField,
   byRoomNum,
-  changeOf,
-  type Fields,
-  flatten,
+  changeHead,
+  FLAGS,
   inflate,
   type LiveFilter,
   type LiveListener,
@@ -11,11 +11,13 @@ import {
   type LiveStore,
   matches,
   type RoomRef,
+  sameValue,
 } from './store.js';
 
 interface Entry {
   room: RoomRef;
-  fields: Map<string, string>;
+  /** Each field's value (JSON-like: compared by `sameValue`; objects are private copies). */
+  fields: Map<string, unknown>;
   updatedAt: string | null;
 }
 
@@ -27,6 +29,11 @@ export function createMemoryStore(): LiveStore {
 
   function entryOf(room: RoomRef): Entry {
     let entry = rooms.get(room.room_id);
+    if (entry && entry.room.hotel_id === room.hotel_id) {
+      // Already in its hotel's set (remove() forgets both at once).
+      entry.room = room;
+      return entry;
+    }
     if (entry && entry.room.hotel_id !== room.hotel_id) roomsOfHotel.get(entry.room.hotel_id)?.delete(room.room_id);
     if (!entry) {
       entry = { room, fields: new Map(), updatedAt: null };
@@ -42,6 +49,18 @@ export function createMemoryStore(): LiveStore {
     return entry;
   }
 
+  // Many messages share a millisecond under load: its ISO text is made once.
+  let lastTime = Number.NaN;
+  let lastText = '';
+  function timeText(at: Date): string {
+    const time = at.getTime();
+    if (time !== lastTime) {
+      lastText = at.toISOString();
+      lastTime = time;
+    }
+    return lastText;
+  }
+
   function publish(change: LiveRoomChange): void {
     for (const listener of listeners.get(change.hotel_id) ?? []) listener(change);
   }
@@ -49,15 +68,53 @@ export function createMemoryStore(): LiveStore {
   const store: LiveStore = {
     async merge(room: RoomRef, patch: LivePatch, at: Date) {
       const entry = entryOf(room);
-      entry.updatedAt = at.toISOString();
-      const changed: Fields = [];
-      for (const [field, value] of flatten(patch)) {
-        if (entry.fields.get(field) === value) continue;
-        entry.fields.set(field, value);
-        changed.push([field, value]);
+      const updatedAt = timeText(at);
+      entry.updatedAt = updatedAt;
+      const fields = entry.fields;
+      let change: LiveRoomChange | null = null;
+      const changed = (field: string, value: unknown, current: LiveRoomChange | null): LiveRoomChange => {
+        fields.set(field, typeof value === 'object' && value !== null ? structuredClone(value) : value);
+        return current ?? changeHead(room, updatedAt);
+      };
+      for (const flag of FLAGS) {
+        const value = patch[flag];
+        if (value === undefined || sameValue(fields.get(flag), value)) continue;
+        change = changed(flag, value, change);
+        applyField(change, flag, value);
       }
-      if (changed.length === 0) return null;
-      const change = changeOf(room, changed, entry.updatedAt);
+      const devices = patch.devices;
+      if (devices) {
+        for (const key in devices) {
+          const device = devices[key] as Record<string, unknown> | undefined;
+          if (!device) continue;
+          let changedDevice: Record<string, unknown> | undefined;
+          for (const name in device) {
+            const value = device[name];
+            if (value === undefined) continue;
+            const field = `d.${key}.${name}`;
+            if (sameValue(fields.get(field), value)) continue;
+            change = changed(field, value, change);
+            if (!changedDevice) {
+              change.devices ??= {};
+              changedDevice = {};
+              change.devices[key] = changedDevice;
+            }
+            changedDevice[name] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+          }
+        }
+      }
+      const energy = patch.energy as Record<string, unknown> | undefined;
+      if (energy) {
+        for (const name in energy) {
+          const value = energy[name];
+          if (value === undefined) continue;
+          const field = `e.${name}`;
+          if (sameValue(fields.get(field), value)) continue;
+          change = changed(field, value, change);
+          applyField(change, field, value);
+        }
+      }
+      if (change === null) return null;
       publish(change);
       return change;
     },

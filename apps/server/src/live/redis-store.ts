@@ -11,6 +11,7 @@ import {
   type LivePatch,
   type LiveStore,
   matches,
+  parseFields,
   type RoomRef,
 } from './store.js';
 
@@ -101,14 +102,14 @@ export async function createRedisStore({
     const set = listeners.get(channel);
     if (!set || set.size === 0) return;
     const { room, at, changed } = JSON.parse(message) as Published;
-    const change = changeOf(room, pairs(changed), at);
+    const change = changeOf(room, parseFields(pairs(changed)), at);
     for (const listener of set) listener(change);
   });
 
   function fromHash(hash: Record<string, string>): LiveRoom | null {
     if (!hash.room) return null;
     const { room: roomText, updated_at: updatedAt, ...fields } = hash;
-    return inflate(JSON.parse(roomText) as RoomRef, Object.entries(fields), updatedAt ?? null);
+    return inflate(JSON.parse(roomText) as RoomRef, parseFields(Object.entries(fields)), updatedAt ?? null);
   }
 
   const store: LiveStore = {
@@ -117,7 +118,7 @@ export async function createRedisStore({
       const args = [channelOf(room.hotel_id), String(room.room_id), updatedAt, JSON.stringify(room)];
       for (const [field, value] of flatten(patch)) args.push(field, value);
       const changed = await merger.liveMerge(roomKey(room.room_id), hotelKey(room.hotel_id), ...args);
-      return changed.length === 0 ? null : changeOf(room, pairs(changed), updatedAt);
+      return changed.length === 0 ? null : changeOf(room, parseFields(pairs(changed)), updatedAt);
     },
 
     setOnline(room: RoomRef, online: boolean, at: Date) {

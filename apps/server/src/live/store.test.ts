@@ -3,7 +3,7 @@ import type { LiveRoomChange } from '@roompilot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.js';
 import { createRedisStore } from './redis-store.js';
-import type { LiveStore, RoomRef } from './store.js';
+import { type LiveStore, type RoomRef, sameValue, textOf } from './store.js';
 
 function redisUrl(): string {
   const url = process.env.TEST_REDIS_URL;
@@ -177,5 +177,63 @@ describe('redis store', () => {
   });
   it('fails clearly when Redis is unreachable', async () => {
     await expect(createRedisStore({ url: 'redis://127.0.0.1:1' })).rejects.toThrow(/not reachable/);
+  });
+});
+
+describe('field values (compared without their JSON text)', () => {
+  it('compares as the JSON texts would', () => {
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const cases: [unknown, unknown][] = [
+      [24, 24.0],
+      [24, 24.5],
+      [0, -0],
+      [true, 'true'],
+      [1, '1'],
+      [1, true],
+      [null, false],
+      [Number.NaN, null],
+      ['cool', 'cool'],
+      ['cool', 'heat'],
+      [
+        { on: true, set: 24 },
+        { on: true, set: 24.0 },
+      ],
+      [
+        { on: true, set: 24 },
+        { on: true, set: 23 },
+      ],
+      [{ a: { b: [1, 2] } }, { a: { b: [1, 2] } }],
+      [
+        [1, 2],
+        [1, 2, 3],
+      ],
+      [undefined, 0],
+      [undefined, false],
+      [undefined, { on: true }],
+    ];
+    for (const [a, b] of cases) {
+      expect(sameValue(a, b), `${String(a)} vs ${String(b)}`).toBe(same(a, b));
+      expect(sameValue(b, a), `${String(b)} vs ${String(a)}`).toBe(same(a, b));
+    }
+  });
+
+  it('writes the same text as JSON.stringify (the Redis store’s form)', () => {
+    for (const value of [24, 24.5, -0, 1e21, 1e-7, Number.NaN, true, false, 'cool', 'é"\\', null, { on: true }, [1]]) {
+      expect(textOf(value)).toBe(JSON.stringify(value));
+    }
+  });
+
+  it('merges nested values by content and keeps its own copy (memory store)', async () => {
+    const store = createMemoryStore();
+    const nested = { schedule: [{ at: '08:00', set: 22 }] };
+    const patch = { devices: { AC1: { set: 24, extra: nested } } } as never;
+    expect(await store.merge(room(81), patch, at(1))).toMatchObject({ devices: { AC1: { set: 24, extra: nested } } });
+    nested.schedule[0] = { at: '09:00', set: 20 };
+    expect((await store.get(81))?.devices.AC1).toEqual({ set: 24, extra: { schedule: [{ at: '08:00', set: 22 }] } });
+    const again = { devices: { AC1: { set: 24.0, extra: { schedule: [{ at: '08:00', set: 22 }] } } } } as never;
+    expect(await store.merge(room(81), again, at(2))).toBeNull();
+    expect(await store.merge(room(81), { card: 'true' } as never, at(3))).toMatchObject({ card: 'true' });
+    expect(await store.merge(room(81), { card: true }, at(4))).toMatchObject({ card: true });
+    await store.close();
   });
 });

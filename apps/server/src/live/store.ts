@@ -43,34 +43,90 @@ export interface LiveStore {
   close(): Promise<void>;
 }
 
-// The stores keep a room as flat fields, each value JSON text: `online`, `rent`, `card`, …,
-// `d.AC1.set` for a device field, `e.kwh` for the energy meter. Merging is then a comparison of
-// strings, the same in a Map and in a Redis hash.
+// The stores keep a room as flat fields: `online`, `rent`, `card`, …, `d.AC1.set` for a device
+// field, `e.kwh` for the energy meter. Redis keeps each value as JSON text (merging is a comparison
+// of strings in the hash); the memory store keeps the value itself and compares with `sameValue`,
+// which says equal exactly when the JSON texts are equal.
 
-const FLAGS = ['online', 'rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos'] as const;
-type Flag = (typeof FLAGS)[number];
+export const FLAGS = ['online', 'rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos'] as const;
+export type Flag = (typeof FLAGS)[number];
 
 export type Fields = [field: string, value: string][];
+/** Fields with their values, not their text. */
+export type Values = [field: string, value: unknown][];
 
-export function flatten(patch: LivePatch): Fields {
-  const fields: Fields = [];
+/**
+ * A value's JSON text, as the Redis store writes it. Numbers, booleans and strings take the short
+ * way (the same text as `JSON.stringify`: a finite number's JSON text is `String(number)`).
+ */
+export function textOf(value: unknown): string {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/** Whether two values have the same JSON text, without writing it for primitives. */
+export function sameValue(stored: unknown, value: unknown): boolean {
+  if (stored === value) return true;
+  const a = typeof stored;
+  const b = typeof value;
+  if (a === 'number' && b === 'number') {
+    // Distinct finite numbers never share a text; NaN and ±Infinity are all `null`.
+    if (Number.isFinite(stored) && Number.isFinite(value)) return false;
+  } else if (a !== 'object' && b !== 'object' && a !== 'number' && b !== 'number') {
+    return false;
+  }
+  if (stored === undefined || value === undefined) return false;
+  return JSON.stringify(stored) === JSON.stringify(value);
+}
+
+/** The patch's fields with their values (undefined ones left out). */
+export function flattenValues(patch: LivePatch): Values {
+  const fields: Values = [];
   for (const flag of FLAGS) {
     const value = patch[flag];
-    if (value !== undefined) fields.push([flag, JSON.stringify(value)]);
+    if (value !== undefined) fields.push([flag, value]);
   }
-  for (const [key, device] of Object.entries(patch.devices ?? {})) {
-    for (const [name, value] of Object.entries(device)) {
-      if (value !== undefined) fields.push([`d.${key}.${name}`, JSON.stringify(value)]);
+  const devices = patch.devices;
+  if (devices) {
+    for (const key in devices) {
+      const device = devices[key] as Record<string, unknown> | undefined;
+      if (!device) continue;
+      for (const name in device) {
+        const value = device[name];
+        if (value !== undefined) fields.push([`d.${key}.${name}`, value]);
+      }
     }
   }
-  for (const [name, value] of Object.entries(patch.energy ?? {})) {
-    if (value !== undefined) fields.push([`e.${name}`, JSON.stringify(value)]);
+  const energy = patch.energy as Record<string, unknown> | undefined;
+  if (energy) {
+    for (const name in energy) {
+      const value = energy[name];
+      if (value !== undefined) fields.push([`e.${name}`, value]);
+    }
   }
   return fields;
 }
 
-/** A stored room back from its fields. */
-export function inflate(room: RoomRef, fields: Iterable<[string, string]>, updatedAt: string | null): LiveRoom {
+/** The patch's fields as JSON text (the Redis store's form). */
+export function flatten(patch: LivePatch): Fields {
+  return flattenValues(patch).map(([field, value]) => [field, textOf(value)]);
+}
+
+/** Text fields back to values. */
+export function parseFields(fields: Iterable<[string, string]>): Values {
+  const values: Values = [];
+  for (const [field, text] of fields) values.push([field, JSON.parse(text)]);
+  return values;
+}
+
+/** A stored room back from its fields' values. */
+export function inflate(room: RoomRef, fields: Iterable<[string, unknown]>, updatedAt: string | null): LiveRoom {
   const live: LiveRoom = {
     ...room,
     online: false,
@@ -90,38 +146,50 @@ export function inflate(room: RoomRef, fields: Iterable<[string, string]>, updat
   return live;
 }
 
-/** A change message from the changed fields. */
-export function changeOf(room: RoomRef, changed: Iterable<[string, string]>, updatedAt: string): LiveRoomChange {
-  const change: LiveRoomChange = {
+/** The head of a change message: the room's ids and the time, no field yet. */
+export function changeHead(room: RoomRef, updatedAt: string): LiveRoomChange {
+  return {
     room_id: room.room_id,
     hotel_id: room.hotel_id,
     room_num: room.room_num,
     floor_num: room.floor_num,
     updated_at: updatedAt,
   };
+}
+
+/** A change message from the changed fields' values. */
+export function changeOf(room: RoomRef, changed: Iterable<[string, unknown]>, updatedAt: string): LiveRoomChange {
+  const change = changeHead(room, updatedAt);
   applyFields(change, changed);
   return change;
 }
 
+/** Sets one field's value on a room or a change (objects are copied: the caller may keep them). */
+export function applyField(
+  target: Partial<Record<Flag, unknown>> & { devices?: LiveDevices; energy?: Energy },
+  field: string,
+  value: unknown,
+): void {
+  const own = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  if (field.startsWith('d.')) {
+    const dot = field.indexOf('.', 2);
+    const key = field.slice(2, dot);
+    target.devices ??= {};
+    target.devices[key] ??= {};
+    (target.devices[key] as Record<string, unknown>)[field.slice(dot + 1)] = own;
+  } else if (field.startsWith('e.')) {
+    target.energy ??= {};
+    (target.energy as Record<string, unknown>)[field.slice(2)] = own;
+  } else if ((FLAGS as readonly string[]).includes(field)) {
+    (target as Record<string, unknown>)[field] = field === 'rent' ? (own as RentState) : own;
+  }
+}
+
 function applyFields(
   target: Partial<Record<Flag, unknown>> & { devices?: LiveDevices; energy?: Energy },
-  fields: Iterable<[string, string]>,
+  fields: Iterable<[string, unknown]>,
 ): void {
-  for (const [field, text] of fields) {
-    const value: unknown = JSON.parse(text);
-    if (field.startsWith('d.')) {
-      const dot = field.indexOf('.', 2);
-      const key = field.slice(2, dot);
-      target.devices ??= {};
-      target.devices[key] ??= {};
-      (target.devices[key] as Record<string, unknown>)[field.slice(dot + 1)] = value;
-    } else if (field.startsWith('e.')) {
-      target.energy ??= {};
-      (target.energy as Record<string, unknown>)[field.slice(2)] = value;
-    } else if ((FLAGS as readonly string[]).includes(field)) {
-      (target as Record<string, unknown>)[field] = field === 'rent' ? (value as RentState) : value;
-    }
-  }
+  for (const [field, value] of fields) applyField(target, field, value);
 }
 
 export function matches(room: RoomRef, filter: LiveFilter | undefined): boolean {
