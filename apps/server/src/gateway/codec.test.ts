@@ -1,5 +1,6 @@
+import { parseTopic } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import { decodeUp, encodeCommand } from './codec.js';
+import { decodeUp, encodeCommand, parseTopicOnce } from './codec.js';
 
 const bytes = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -52,5 +53,20 @@ describe('encodeCommand', () => {
   it('refuses a command outside the protocol', () => {
     expect(() => encodeCommand('R1', 'c-1', 10, 'set', { devices: { AC1: { set: 99 } } })).toThrow(/protocol/);
     expect(() => encodeCommand('R1', 'c-1', 10, 'rent', { rent: 'nope' as 'empty' })).toThrow(/protocol/);
+  });
+});
+
+describe('parseTopicOnce', () => {
+  it('answers what parseTopic answers, whatever came before', () => {
+    const topics = [
+      'rcu/R1/up/state',
+      'rcu/R1/up/state',
+      'rcu/R2/up/state',
+      'rcu/R1/down/cmd',
+      'nope',
+      'nope',
+      'rcu/R1/up/x',
+    ];
+    for (const topic of topics) expect(parseTopicOnce(topic)).toEqual(parseTopic(topic));
   });
 });

@@ -6,6 +6,7 @@ import {
   type DeviceMap,
   type DeviceState,
   downTopic,
+  type ParsedTopic,
   parseTopic,
   UP_PAYLOADS,
   type UpKind,
@@ -32,8 +33,22 @@ const checkers = Object.fromEntries(
 ) as unknown as { [K in UpKind]: { Check(value: unknown): value is UpPayloads[K] } };
 const commandChecker = Compile(CommandPayload);
 
+// The broker's policy parses a message's topic to authorize it, and the codec once more when the
+// message arrives; the two calls are usually next to each other, so the last answer is kept.
+let lastTopic: string | null = null;
+let lastParsed: ParsedTopic | null = null;
+
+/** `parseTopic`, remembering the last topic's answer (treat it as read-only). */
+export function parseTopicOnce(topic: string): ParsedTopic | null {
+  if (topic !== lastTopic) {
+    lastParsed = parseTopic(topic);
+    lastTopic = topic;
+  }
+  return lastParsed;
+}
+
 export function decodeUp(topic: string, payload: Uint8Array): Decoded {
-  const parsed = parseTopic(topic);
+  const parsed = parseTopicOnce(topic);
   if (parsed?.direction !== 'up') return { ok: false, reason: 'topic', rcuId: null };
   const { rcuId, kind } = parsed;
   if (payload.byteLength > MAX_PAYLOAD_BYTES) return { ok: false, reason: 'schema', rcuId };

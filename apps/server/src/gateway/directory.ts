@@ -11,6 +11,8 @@ export interface Device extends RoomRef {
 export interface DeviceDirectory {
   /** The room of an rcu_id: from the cache, or read from the database on a miss. */
   find(rcuId: string): Promise<Device | null>;
+  /** The cached room of an rcu_id, at once; undefined when not cached (then `find`). */
+  cached(rcuId: string): Device | undefined;
   findByRoom(roomId: number): Promise<Device | null>;
   /** Forgets what the cache holds of an rcu_id (the room changed, was deleted, got a new key). */
   invalidate(rcuId: string): void;
@@ -74,6 +76,8 @@ export function createDeviceDirectory(db: Kysely<Database>, now: () => number = 
       if (until !== undefined && until > now()) return null;
       return load(rcuId);
     },
+
+    cached: (rcuId) => byRcu.get(rcuId),
 
     async findByRoom(roomId) {
       const rcuId = rcuOfRoom.get(roomId);

@@ -169,6 +169,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     const { message } = decoded;
+    const cached = directory.cached(message.rcuId);
+    if (cached) {
+      dispatch(cached, message);
+      return;
+    }
     directory.find(message.rcuId).then(
       (device) => {
         if (device) dispatch(device, message);

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isRcuId, parseTopic, rcuTopicPrefix } from '@roompilot/contract';
+import { isRcuId, rcuTopicPrefix } from '@roompilot/contract';
+import { parseTopicOnce } from './codec.js';
 
 /**
  * Broker policy of the embedded broker (docs/rcu-protocol.md "Transport"), as small functions the
@@ -45,7 +46,7 @@ export function sameSecret(given: Uint8Array, expected: string): boolean {
 
 /** An RCU publishes only on its own `rcu/{id}/up/{kind}` topics. */
 export function mayPublish(rcuId: string, topic: string): boolean {
-  const parsed = parseTopic(topic);
+  const parsed = parseTopicOnce(topic);
   return parsed !== null && parsed.direction === 'up' && parsed.rcuId === rcuId;
 }
 
