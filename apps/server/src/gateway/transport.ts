@@ -52,7 +52,13 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       );
     },
     authorizePublish(client, packet, done) {
-      if (client && mayPublish(client.id, packet.topic)) return done(null);
+      if (client && mayPublish(client.id, packet.topic)) {
+        // RCUs publish `status` (and their last will, which passes here too) retained, as the
+        // protocol says; in this broker only the server reads `up/` topics, subscribed before it
+        // listens, so nothing is kept: no retained message for Aedes to scan on every SUBSCRIBE.
+        packet.retain = false;
+        return done(null);
+      }
       done(new Error('not authorized'));
     },
     authorizeSubscribe(client, subscription, done) {
