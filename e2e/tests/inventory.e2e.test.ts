@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { roomsFromCsv } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs } from '../support/console.js';

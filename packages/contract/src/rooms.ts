@@ -254,6 +254,15 @@ export const RoomExportBody = Type.Object(
 );
 export type RoomExportBody = Static<typeof RoomExportBody>;
 
+/**
+ * `POST /apis/roomkeyexport`: the device keys of the rooms (filters as /roomlist) as a CSV that the
+ * simulator (`npm run sim -- --keys FILE`) and RCU provisioning tools read. Secret: holders of
+ * pm_roomdetail only, never visitors, and every export is in the operation log.
+ */
+export const DEVICE_KEY_COLUMNS = ['rcu_id', 'device_key', 'room_num', 'floor_num', 'building', 'devices'] as const;
+export const RoomKeyExportBody = Type.Object({ ...RoomFilter, ...HotelTarget }, { additionalProperties: false });
+export type RoomKeyExportBody = Static<typeof RoomKeyExportBody>;
+
 /** `POST /apis/roomtemplate`: an empty file with the header row and one example row. */
 export const RoomTemplateBody = Type.Object(
   { format: Type.Enum([...ROOM_FILE_FORMATS]), ...HotelTarget },

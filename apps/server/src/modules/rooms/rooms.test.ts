@@ -1,4 +1,10 @@
-import { ErrorCode, ROOM_COLUMNS, ROOM_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE } from '@roompilot/contract';
+import {
+  DEVICE_KEY_COLUMNS,
+  ErrorCode,
+  ROOM_COLUMNS,
+  ROOM_IMPORT_MAX_BYTES,
+  XLSX_CONTENT_TYPE,
+} from '@roompilot/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
@@ -350,6 +356,23 @@ describeEachDatabase('rooms', (t) => {
       const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
       expect(sheet.rowCount).toBe(31);
       expect(sheet.getRow(2).getCell(1).value).toBe('0301');
+    });
+
+    it('exports the device keys the simulator reads, and logs the export', async () => {
+      const answer = await t.call('POST', '/apis/roomkeyexport', { token, body: { floor_num: 3 } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-disposition']).toMatch(/filename="device-keys-\d+-\d{4}-\d{2}-\d{2}\.csv"/);
+      const rows = readCsv(Buffer.from(answer.raw));
+      expect(rows[0]).toEqual([...DEVICE_KEY_COLUMNS]);
+      expect(rows).toHaveLength(31);
+      const listed = await t.call('POST', '/apis/roomlist', { token, body: { floor_num: 3, size: 1 } });
+      const first = listed.data.records[0];
+      expect(rows[1]?.slice(0, 5)).toEqual([first.rcu_id, first.device_key, first.room_num, '3', 'Tower']);
+      expect(rows[1]?.[5]).toMatch(/^[A-Z]+\d+( [A-Z]+\d+)*$/);
+
+      const log = await t.call('POST', '/apis/oplog/query', { token, body: { current: 1, size: 5 } });
+      expect(log.data.records.map((row: { action: string }) => row.action)).toContain('room_key_export');
+      // Visitors and users without pm_roomdetail are refused: the route walk proves it for every write.
     });
 
     it('round-trips: export CSV and XLSX, delete the rooms, import each back', async () => {

@@ -16,6 +16,7 @@ import {
   RoomExportBody,
   RoomImportResult,
   RoomKeyBody,
+  RoomKeyExportBody,
   RoomKeyResult,
   RoomListBody,
   RoomsAddBody,
@@ -257,6 +258,23 @@ export async function roomRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => sendFile(reply, await rooms.export(actorOf(request), request.body)),
+  );
+
+  api.post(
+    '/roomkeyexport',
+    {
+      // A secret leaves the server: declared as a write so that visitors are refused and every
+      // export is in the operation log, though nothing changes.
+      config: write('pm_roomdetail', { answersFile: true }),
+      schema: {
+        tags,
+        summary: 'Export the device keys of the rooms as CSV (answers the file, not an envelope)',
+        description:
+          "Columns rcu_id, device_key, room_num, floor_num, building, devices (the room type's device keys, space separated): what RCU provisioning and the simulator (`npm run sim -- --keys FILE`) read. Filters as /roomlist. Holders of pm_roomdetail only; recorded in the operation log.",
+        body: RoomKeyExportBody,
+      },
+    },
+    async (request, reply) => sendFile(reply, await rooms.exportKeys(actorOf(request), request.body)),
   );
 
   api.post(

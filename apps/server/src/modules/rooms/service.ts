@@ -3,6 +3,8 @@ import {
   type AllRoomsBody,
   type BasicRoom,
   bulkRcuId,
+  DEVICE_KEY_COLUMNS,
+  type Device,
   ErrorCode,
   FLOOR_MAX,
   FLOOR_MIN,
@@ -26,6 +28,7 @@ import {
   type RoomFileFormat,
   type RoomImportError,
   type RoomKeyBody,
+  type RoomKeyExportBody,
   type RoomListBody,
   type RoomsAddBody,
   type RoomsAddResult,
@@ -434,6 +437,36 @@ export function createRoomService({
       const hotelId = hotelOf(actor, body.hotel_id);
       const { format, hotel_id: _hotel, ...filter } = body;
       return fileOf(format, `rooms-${hotelId}-${isoDate(clock())}`, await sheetRows(hotelId, filter));
+    },
+
+    /** The rooms' device keys with their room type's device keys (`devices`, space separated). */
+    async exportKeys(actor: Actor, body: RoomKeyExportBody): Promise<RoomFile> {
+      const hotelId = hotelOf(actor, body.hotel_id);
+      const { hotel_id: _hotel, ...filter } = body;
+      const [rooms, types] = await Promise.all([
+        repository.listRooms(db, hotelId, filter),
+        roomTypeRepository.listRoomTypes(db, hotelId),
+      ]);
+      const keysOfType = new Map(
+        types.map((type) => [type.id, (JSON.parse(type.devices) as Device[]).map((device) => device.key).join(' ')]),
+      );
+      await recordOperation(
+        db,
+        clock,
+        { ...who(actor), hotelId },
+        { action: 'room_key_export', target: String(rooms.length), detail: filter },
+      );
+      return fileOf('csv', `device-keys-${hotelId}-${isoDate(clock())}`, [
+        [...DEVICE_KEY_COLUMNS],
+        ...rooms.map((room) => [
+          room.rcu_id,
+          room.device_key,
+          room.room_num,
+          String(room.floor_num),
+          room.building_name,
+          keysOfType.get(room.room_type_id) ?? '',
+        ]),
+      ]);
     },
 
     /** The header row and one example row, with the hotel's first building and type when it has them. */

@@ -125,8 +125,10 @@ export function RoomsTab() {
       setDownloading(null);
     }
   };
-  const exportRooms = (format: RoomFileFormat) =>
-    download('export', () => roomsApi.exportFile({ format, ...filters }), `rooms.${format}`);
+  const exportRooms = (format: RoomFileFormat | 'keys') =>
+    format === 'keys'
+      ? download('export', () => roomsApi.exportKeys(filters), 'device-keys.csv')
+      : download('export', () => roomsApi.exportFile({ format, ...filters }), `rooms.${format}`);
   const downloadTemplate = (format: RoomFileFormat) =>
     download('template', () => roomsApi.template(format), `rooms-template.${format}`);
 
@@ -279,7 +281,14 @@ export function RoomsTab() {
             </Button>
           )}
           <Dropdown
-            menu={{ items: formatItems('rooms.export'), onClick: ({ key }) => exportRooms(key as RoomFileFormat) }}
+            menu={{
+              items: [
+                ...formatItems('rooms.export'),
+                // Device keys are secrets: only for those who may see them (the server checks too).
+                ...(canWrite ? [{ type: 'divider' as const }, { key: 'keys', label: t('rooms.exportKeys') }] : []),
+              ],
+              onClick: ({ key }) => exportRooms(key as RoomFileFormat | 'keys'),
+            }}
           >
             <Button icon={<DownloadOutlined />} loading={downloading === 'export'}>
               {t('rooms.export')} <DownOutlined />

@@ -9,6 +9,7 @@ import type {
   RoomFileFormat,
   RoomImportResult,
   RoomKeyBody,
+  RoomKeyExportBody,
   RoomListBody,
   RoomsAddBody,
   RoomsAddResult,
@@ -27,6 +28,8 @@ export const roomsApi = {
   remove: (body: RoomDeleteBody) => http.post<{ deleted: number }>('/roomdel', body),
   regenerateKey: (body: RoomKeyBody) => http.post<{ device_key: string }>('/roomkey', body),
   exportFile: (body: RoomExportBody) => http.download('/roomexport', body),
+  /** The device keys as CSV (rcu_id, device_key, …): for RCU provisioning and `npm run sim -- --keys`. */
+  exportKeys: (body: RoomKeyExportBody) => http.download('/roomkeyexport', body),
   template: (format: RoomFileFormat) => http.download('/roomtemplate', { format }),
   /** Quiet: a refusal with bad rows (4400) is shown as a table of the rows, not a toast. */
   importFile: (file: File, buildingId?: number) => {

@@ -100,6 +100,7 @@ export default {
   'rooms.export': 'Export',
   'rooms.exportCsv': 'Export CSV',
   'rooms.exportExcel': 'Export Excel',
+  'rooms.exportKeys': 'Export device keys (CSV)',
   'rooms.template': 'Template',
   'rooms.templateCsv': 'CSV template',
   'rooms.templateExcel': 'Excel template',

@@ -100,6 +100,7 @@ export default {
   'rooms.export': 'Exportar',
   'rooms.exportCsv': 'Exportar CSV',
   'rooms.exportExcel': 'Exportar Excel',
+  'rooms.exportKeys': 'Exportar claves de dispositivo (CSV)',
   'rooms.template': 'Plantilla',
   'rooms.templateCsv': 'Plantilla CSV',
   'rooms.templateExcel': 'Plantilla Excel',

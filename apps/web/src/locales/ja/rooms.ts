@@ -100,6 +100,7 @@ export default {
   'rooms.export': 'エクスポート',
   'rooms.exportCsv': 'CSV でエクスポート',
   'rooms.exportExcel': 'Excel でエクスポート',
+  'rooms.exportKeys': 'デバイスキーをエクスポート（CSV）',
   'rooms.template': 'テンプレート',
   'rooms.templateCsv': 'CSV テンプレート',
   'rooms.templateExcel': 'Excel テンプレート',

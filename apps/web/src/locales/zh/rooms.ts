@@ -95,6 +95,7 @@ export default {
   'rooms.export': '导出',
   'rooms.exportCsv': '导出 CSV',
   'rooms.exportExcel': '导出 Excel',
+  'rooms.exportKeys': '导出设备密钥（CSV）',
   'rooms.template': '下载模板',
   'rooms.templateCsv': 'CSV 模板',
   'rooms.templateExcel': 'Excel 模板',
