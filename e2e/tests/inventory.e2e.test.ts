@@ -174,6 +174,17 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
       .toString(),
   ).toBe('PK');
 
+  // The device keys, as the simulator and RCU provisioning read them.
+  await page.getByRole('button', { name: /导出/ }).click();
+  const [keys] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: '导出设备密钥（CSV）' }).click(),
+  ]);
+  const keyRooms = roomsFromCsv(readFileSync(await keys.path(), 'utf8'));
+  expect(keyRooms).toHaveLength(28);
+  expect(keyRooms[0]?.device_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(keyRooms[0]?.devices).toEqual(['L1', 'D1', 'C1', 'AC1', 'V1', 'S1']);
+
   // While the rooms exist, importing them again is refused row by row and imports nothing.
   await page.getByRole('button', { name: buttonName('导入') }).click();
   const importDialog = page.getByRole('dialog').filter({ hasText: '导入房间' });

@@ -98,7 +98,9 @@ test('an SOS raises the popup with its looping sound on two consoles; confirming
   for (const browser of [manager, waiter]) {
     const card = browser.page.locator('.rp-alert-card--sos').filter({ hasText: '房间 0202' });
     await card.waitFor({ timeout: 15_000 });
-    await card.getByText('SOS 紧急呼叫').waitFor();
+    await card.getByText('SOS 紧急呼叫', { exact: true }).waitFor();
+    // The RCU's words, in the console's language.
+    await card.getByText('SOS 紧急呼叫: guest pressed the SOS button').waitFor();
     const sound = browser.page.locator('audio#rp-alert-sound-sos');
     await expect.poll(() => sound.evaluate((audio: HTMLAudioElement) => !audio.paused)).toBe(true);
     await expect(sound.evaluate((audio: HTMLAudioElement) => audio.loop)).resolves.toBe(true);
