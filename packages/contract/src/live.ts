@@ -195,3 +195,32 @@ export const LIVE_CLOSE = {
 
 /** How long the server waits for the first `{"token"}` message. */
 export const LIVE_AUTH_TIMEOUT_MS = 10_000;
+
+/** Alert minutes of a hotel: 0 raises at the next sweep; at most a day. */
+export const ALERT_MINUTES_MAX = 1_440;
+/** What the alert rules use while a hotel has not saved its settings. */
+export const HOTEL_SETTINGS_DEFAULTS = { door_open_alert_minutes: 10, offline_alert_minutes: 5 } as const;
+
+const AlertMinutes = Type.Integer({ minimum: 0, maximum: ALERT_MINUTES_MAX });
+
+/** `POST /apis/hotelsettings`: the hotel's alert settings (the Administrator names the hotel). */
+export const HotelSettingsBody = Type.Object({ ...HotelTarget }, { additionalProperties: false });
+export type HotelSettingsBody = Static<typeof HotelSettingsBody>;
+
+/** The alert settings of a hotel: door open longer than, RCU offline longer than (minutes). */
+export const HotelSettings = Type.Object({
+  door_open_alert_minutes: Type.Integer(),
+  offline_alert_minutes: Type.Integer(),
+});
+export type HotelSettings = Static<typeof HotelSettings>;
+
+/** `PUT /apis/hotelsettingsupdate`: the fields given change, the others stay. */
+export const HotelSettingsUpdateBody = Type.Object(
+  {
+    door_open_alert_minutes: Type.Optional(AlertMinutes),
+    offline_alert_minutes: Type.Optional(AlertMinutes),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type HotelSettingsUpdateBody = Static<typeof HotelSettingsUpdateBody>;

@@ -145,6 +145,29 @@ export function hotelsWithSettings(db: Db) {
     .execute();
 }
 
+/** A hotel's saved alert settings; undefined when it has none (the defaults apply). */
+export function findSettings(db: Db, hotelId: number) {
+  return db
+    .selectFrom('hotel_settings')
+    .select(['door_open_alert_minutes', 'offline_alert_minutes'])
+    .where('hotel_id', '=', hotelId)
+    .executeTakeFirst();
+}
+
+/** Saves a hotel's alert settings: the row as given, or the given fields of the row it has. */
+export async function upsertSettings(
+  db: Db,
+  hotelId: number,
+  changes: { door_open_alert_minutes?: number; offline_alert_minutes?: number },
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('hotel_settings')
+    .values({ hotel_id: hotelId, ...changes, updated_at: at })
+    .onConflict((conflict) => conflict.column('hotel_id').doUpdateSet({ ...changes, updated_at: at }))
+    .execute();
+}
+
 /**
  * A rule's alert, unless the room has an open alert of that type already (answers null then).
  * A unique index on open rule alerts settles a race between server instances.

@@ -9,6 +9,9 @@ import {
   DeviceStateBody,
   EnvelopeSchema,
   ErrorCode,
+  HotelSettings,
+  HotelSettingsBody,
+  HotelSettingsUpdateBody,
   type Language,
   LiveDeviceState,
   LiveRoomState,
@@ -292,6 +295,42 @@ export async function liveRoutes(app: FastifyInstance) {
       } catch (error) {
         throw explained(error, app.config.commandTimeoutMs);
       }
+    },
+  );
+
+  api.post(
+    '/hotelsettings',
+    {
+      config: read('pm_dashboard'),
+      schema: {
+        tags,
+        summary: "The hotel's alert settings: door open and RCU offline alert minutes",
+        description:
+          'The minutes after which the alert rules raise "door open too long" and "RCU offline"; the defaults (10 and 5) while the hotel has saved none. The Administrator names the hotel with `hotel_id`.',
+        body: HotelSettingsBody,
+        response: { 200: EnvelopeSchema(HotelSettings) },
+      },
+    },
+    async (request) => ok(await live.settings(hotelOf(actorOf(request), request.body.hotel_id))),
+  );
+
+  api.put(
+    '/hotelsettingsupdate',
+    {
+      config: write('pm_config', { body: () => ({ door_open_alert_minutes: 15 }) }),
+      schema: {
+        tags,
+        summary: "Change the hotel's alert settings; answers them as saved",
+        description:
+          'Each field is whole minutes, 0 to 1440 (0: at the next sweep); a field left out keeps its value. Written to the operation log; the alert rules use the new values from their next sweep.',
+        body: HotelSettingsUpdateBody,
+        response: { 200: EnvelopeSchema(HotelSettings) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { hotel_id, ...changes } = request.body;
+      return ok(await live.updateSettings(actor, hotelOf(actor, hotel_id), changes));
     },
   );
 }

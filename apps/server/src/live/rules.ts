@@ -1,4 +1,4 @@
-import { ALERT_TYPES, type LiveRoom } from '@roompilot/contract';
+import { ALERT_TYPES, HOTEL_SETTINGS_DEFAULTS, type LiveRoom } from '@roompilot/contract';
 import type { Clock } from '../clock.js';
 
 /**
@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
  * - RCU offline longer than the hotel's `offline_alert_minutes` (default 5; 0: at the next sweep).
  *   Only rooms whose RCU has been heard from count: a room never commissioned is not an alert;
  * - window open while an air conditioner is on: at the next sweep.
+ * The settings are read at every sweep (not cached): a change applies from the next one.
  * A condition is timed from the first sweep that sees it, and raises one alert per occurrence: it
  * must clear (door closed, RCU back, window shut or AC off) before it can raise another. Clearing
  * does not confirm the alert: an operator does. While an alert of a room and type is open, no
@@ -23,8 +24,8 @@ export interface AlertRulesOptions {
   raise: (room: LiveRoom, type: number, figures: object) => Promise<boolean>;
 }
 
-const DEFAULT_DOOR_MINUTES = 10;
-const DEFAULT_OFFLINE_MINUTES = 5;
+const DEFAULT_DOOR_MINUTES = HOTEL_SETTINGS_DEFAULTS.door_open_alert_minutes;
+const DEFAULT_OFFLINE_MINUTES = HOTEL_SETTINGS_DEFAULTS.offline_alert_minutes;
 
 interface Rule {
   type: number;

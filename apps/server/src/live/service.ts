@@ -7,6 +7,8 @@ import {
   type CommandOp,
   type DeviceMap,
   type EventType,
+  HOTEL_SETTINGS_DEFAULTS,
+  type HotelSettings,
   type Language,
   type LiveDeviceState,
   type LiveRoom,
@@ -513,6 +515,29 @@ export function createLiveService({ db, store, bus, clock, log = { error() {} } 
       if (!confirmed) return 'already';
       await announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId } });
       return 'confirmed';
+    },
+
+    /** A hotel's alert settings: the defaults while it has saved none. */
+    async settings(hotelId: number): Promise<HotelSettings> {
+      return (await repository.findSettings(db, hotelId)) ?? { ...HOTEL_SETTINGS_DEFAULTS };
+    },
+
+    /**
+     * Saves the given alert settings of a hotel (the others stay) with its operation log entry;
+     * the alert rules read them at their next sweep.
+     */
+    async updateSettings(actor: Actor, hotelId: number, changes: Partial<HotelSettings>): Promise<HotelSettings> {
+      const before = await this.settings(hotelId);
+      await db.transaction().execute(async (trx) => {
+        await repository.upsertSettings(trx, hotelId, changes, clock().toISOString());
+        await recordOperation(
+          trx,
+          clock,
+          { ...who(actor), hotelId },
+          { action: 'hotel_settings_update', target: String(hotelId), detail: { before, changes } },
+        );
+      });
+      return this.settings(hotelId);
     },
 
     /** Alerts raised and confirmed in any hotel, from every server instance; resolves once listening. */
