@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { roomsFromCsv } from '@roompilot/rcu-sim';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs } from '../support/console.js';
@@ -25,6 +26,13 @@ afterAll(async () => {
 
 const HOTEL = 'E2E Grand Hotel';
 const MANAGER = { user: 'grandmgr', password: 'grand-pass-1' };
+
+/** Opens a toolbar dropdown and waits until its items can be clicked. */
+async function openMenu(page: Page, button: RegExp): Promise<void> {
+  await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+  await page.getByRole('button', { name: button }).click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').first().waitFor();
+}
 
 function footerTotal(total: number): RegExp {
   return new RegExp(`共 ${total.toLocaleString('zh-CN')} 个房间`);
@@ -150,7 +158,7 @@ test('the manager bulk-adds 570 rooms, filters floor 12, edits one and deletes t
 test('exports CSV and Excel, then re-imports the CSV into another building', async () => {
   const { page } = browser;
   // Floor 12 is still filtered: the exports hold its 28 rooms.
-  await page.getByRole('button', { name: /导出/ }).click();
+  await openMenu(page, /导出/);
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: '导出 CSV' }).click(),
@@ -162,7 +170,7 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
   expect(lines).toHaveLength(29);
   expect(csvText).toContain('Sea view');
 
-  await page.getByRole('button', { name: /导出/ }).click();
+  await openMenu(page, /导出/);
   const [xlsx] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: '导出 Excel' }).click(),
@@ -175,7 +183,7 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
   ).toBe('PK');
 
   // The device keys, as the simulator and RCU provisioning read them.
-  await page.getByRole('button', { name: /导出/ }).click();
+  await openMenu(page, /导出/);
   const [keys] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: '导出设备密钥（CSV）' }).click(),

@@ -281,6 +281,7 @@ export function RoomsTab() {
             </Button>
           )}
           <Dropdown
+            trigger={['click']}
             menu={{
               items: [
                 ...formatItems('rooms.export'),
@@ -295,6 +296,7 @@ export function RoomsTab() {
             </Button>
           </Dropdown>
           <Dropdown
+            trigger={['click']}
             menu={{
               items: formatItems('rooms.template'),
               onClick: ({ key }) => downloadTemplate(key as RoomFileFormat),
