@@ -1,4 +1,5 @@
 import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, loginAs } from '../support/console.js';
@@ -15,6 +16,7 @@ let watched: Fleet;
 let manager: Browser;
 let waiter: Browser;
 const roomIds = new Map<string, number>();
+let rawRoom: { rcu_id: string; device_key: string } | undefined;
 
 beforeAll(async () => {
   server = await startServer({ SIMULATE: '0' });
@@ -39,6 +41,9 @@ beforeAll(async () => {
     hotelId: info.data.hotel_id,
   });
   const isWatched = (rcuId: string) => /x020[12]$/.test(rcuId);
+  // Room 0203 is left to an RCU written from PROTOCOL.md alone (the last test).
+  const isRaw = (rcuId: string) => /x0203$/.test(rcuId);
+  rawRoom = credentials.find((r) => isRaw(r.rcu_id));
   // Two rooms the test drives by hand; the other 198 live their simulated life (no random SOS).
   watched = await runFleet({
     url: server.mqttUrl,
@@ -47,11 +52,11 @@ beforeAll(async () => {
   });
   hotel = await runFleet({
     url: server.mqttUrl,
-    rooms: credentials.filter((r) => !isWatched(r.rcu_id)),
+    rooms: credentials.filter((r) => !isWatched(r.rcu_id) && !isRaw(r.rcu_id)),
     speed: 120,
     rates: { sos: 0, drop: 0, fail: 0 },
   });
-  expect(watched.rcus.length + hotel.rcus.length).toBe(200);
+  expect(watched.rcus.length + hotel.rcus.length).toBe(199);
   manager = await openBrowser();
   waiter = await openBrowser();
 }, 120_000);
@@ -145,4 +150,51 @@ test('a device command succeeds; a command to an offline RCU fails with a clear 
   const offlineLight = page.locator('article.rp-device[data-device-key="L1"]');
   await offlineLight.getByRole('switch').click();
   await offlineLight.getByText('未执行：房间 0202 的RCU离线,命令未发送').waitFor();
+});
+
+test('an RCU written from PROTOCOL.md alone reports state and raises an SOS that the console shows', async () => {
+  // Nothing of the project here: a plain MQTT client speaking docs/rcu-protocol.md.
+  if (!rawRoom) throw new Error('room 0203 has no credentials');
+  const id = rawRoom.rcu_id;
+  const client = await mqtt.connectAsync(server.mqttUrl, {
+    clientId: id,
+    username: id,
+    password: rawRoom.device_key,
+    protocolVersion: 4,
+    will: { topic: `rcu/${id}/up/status`, payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+  });
+  const commands: { id: string; op: string; event?: string }[] = [];
+  client.on('message', (_topic, payload) => {
+    const command = JSON.parse(payload.toString());
+    commands.push(command);
+    client.publish(`rcu/${id}/up/ack`, JSON.stringify({ id: command.id, ok: true, error: null, result: {} }), {
+      qos: 1,
+    });
+  });
+  await client.subscribeAsync(`rcu/${id}/down/cmd`, { qos: 1 });
+  await client.publishAsync(`rcu/${id}/up/status`, '{"online":true}', { qos: 1, retain: true });
+  await client.publishAsync(`rcu/${id}/up/hello`, JSON.stringify({ fw: '9.9.9', hw: 'RAW-1', cfg: 'c1', ir: 'i1' }), {
+    qos: 1,
+  });
+  await client.publishAsync(
+    `rcu/${id}/up/state`,
+    JSON.stringify({ ts: Date.now(), card: true, occupied: true, mur: true, devices: { L1: { on: true } } }),
+  );
+
+  const { page } = manager;
+  await page.goto(`${server.url}/?floor=2`);
+  await expect.poll(async () => (await tile(manager, '0203').getAttribute('aria-label')) ?? '').toContain('请清理');
+
+  await client.publishAsync(
+    `rcu/${id}/up/event`,
+    JSON.stringify({ id: 'e-raw-1', ts: Date.now(), type: 'sos', detail: 'raw client' }),
+    { qos: 1 },
+  );
+  const card = page.locator('.rp-alert-card--sos').filter({ hasText: '房间 0203' });
+  await card.waitFor({ timeout: 15_000 });
+  // The server stored the event and acknowledged it with the `ack` command.
+  await expect.poll(() => commands.some((command) => command.op === 'ack' && command.event === 'e-raw-1')).toBe(true);
+  await card.getByRole('button', { name: buttonName('确认') }).click();
+  await card.waitFor({ state: 'detached' });
+  await client.endAsync();
 });
