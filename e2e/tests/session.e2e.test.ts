@@ -26,7 +26,7 @@ test('a session ended elsewhere asks to log in again', async () => {
   expect(token).not.toBe('');
   expect((await server.api('/logout', {}, token)).code).toBe(0);
 
-  // The console's next call (its 10 s alert poll, or anything the user does) meets 4433.
+  // The server closes the console's live socket with 4433 at once; the console asks to log in again.
   const confirm = page.getByRole('dialog').filter({ hasText: '确认登出' });
   await confirm.getByText('确认登出').waitFor({ timeout: 20_000 });
   await confirm.getByText('您已被登出，可以取消以留在当前页面，或者重新登录').waitFor();

@@ -15,7 +15,7 @@ class FakeSocket implements LiveSocket {
   closed = false;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code?: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   send(data: string) {
     this.sent.push(data);
@@ -27,6 +27,7 @@ class FakeSocket implements LiveSocket {
 
 function setup(token: string | null = '"tok"') {
   const sockets: FakeSocket[] = [];
+  const ended: number[] = [];
   const timers: { callback: () => void; ms: number; cleared: boolean }[] = [];
   let now = 0;
   const env: LiveEnvironment = {
@@ -46,6 +47,7 @@ function setup(token: string | null = '"tok"') {
     },
     now: () => now,
     random: () => 0.5,
+    sessionEnded: () => ended.push(now),
   };
   const connection = createLiveConnection(env);
   const fire = () => {
@@ -57,6 +59,7 @@ function setup(token: string | null = '"tok"') {
   return {
     connection,
     sockets,
+    ended,
     timers,
     fire,
     advance: (ms: number) => {
@@ -117,6 +120,18 @@ describe('the live connection', () => {
     socket.onmessage?.({ data: '{"type":"alert","data":{"id":1}}' });
     socket.onmessage?.({ data: 'garbage' });
     expect(received).toEqual([{ type: 'alert', data: { id: 1 } }]);
+  });
+
+  it('asks to log in again when the server closes the socket for an ended session', () => {
+    const { connection, sockets, ended, fire } = setup();
+    connection.subscribe(() => undefined);
+    (sockets[0] as FakeSocket).onopen?.();
+    sockets[0]?.onclose?.({ code: 1006 });
+    expect(ended).toHaveLength(0);
+    fire();
+    (sockets[1] as FakeSocket).onopen?.();
+    sockets[1]?.onclose?.({ code: 4433 });
+    expect(ended).toHaveLength(1);
   });
 
   it('shares one socket between listeners and closes it when the last leaves', () => {

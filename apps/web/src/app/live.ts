@@ -1,5 +1,6 @@
-import { API_BASE, type LiveMessage } from '@roompilot/contract';
+import { API_BASE, type LiveMessage, LOGOUT_CODES } from '@roompilot/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { http } from './http';
 import { currentLanguage } from './i18n';
 import { bearer, getToken } from './session';
 
@@ -48,7 +49,7 @@ export interface LiveSocket {
   close(): void;
   onopen: (() => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: (() => void) | null;
+  onclose: ((event?: { code?: number }) => void) | null;
   onerror: (() => void) | null;
 }
 
@@ -58,6 +59,8 @@ export interface LiveEnvironment {
   token(): string | undefined;
   /** The console's language: the server writes alert texts in it (the socket has no header of ours). */
   language?(): string;
+  /** The server closed the socket because the session is over (4401, 4433): ask to log in again. */
+  sessionEnded?(): void;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
   now(): number;
@@ -120,9 +123,10 @@ export function createLiveConnection(env: LiveEnvironment) {
     };
     // An error is always followed by a close: the close decides.
     ws.onerror = () => undefined;
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = undefined;
+      if (event?.code !== undefined && LOGOUT_CODES.includes(event.code)) env.sessionEnded?.();
       if (openedAt !== undefined && env.now() - openedAt >= STABLE_MS) attempt = 0;
       openedAt = undefined;
       setStatus('down');
@@ -172,6 +176,8 @@ export const live = createLiveConnection({
   open: () => new WebSocket(socketUrl()) as unknown as LiveSocket,
   token: getToken,
   language: currentLanguage,
+  // One call through the http client meets the same code and shows its single logout dialog.
+  sessionEnded: () => void http.post('/userinfo', {}).catch(() => undefined),
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
   now: () => Date.now(),
