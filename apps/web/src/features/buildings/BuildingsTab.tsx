@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Building, PAGE_SIZE_DEFAULT } from '@roompilot/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/feedback';
 import { useHolds } from '../../app/permissions';
+import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
@@ -63,18 +64,11 @@ export function BuildingsTab() {
                 <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ building })}>
                   {t('common.edit')}
                 </Button>
-                <Popconfirm
+                <DeleteAction
                   title={t('buildings.deleteTitle')}
                   description={t('buildings.deleteConfirm', { name: building.name })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutateAsync(building).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  onConfirm={() => remove.mutateAsync(building)}
+                />
               </Space>
             ),
           },

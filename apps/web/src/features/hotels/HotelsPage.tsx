@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Hotel, PAGE_SIZE_DEFAULT } from '@roompilot/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
+import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { ValidityTag } from '../../components/ValidityTag';
@@ -91,18 +92,11 @@ export default function HotelsPage() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ hotel })}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
+          <DeleteAction
             title={t('hotels.deleteTitle')}
             description={t('hotels.deleteConfirm', { name: hotel.hotel_name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutateAsync({ hotel, force: false }).catch(() => undefined)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+            onConfirm={() => remove.mutateAsync({ hotel, force: false })}
+          />
         </Space>
       ),
     },

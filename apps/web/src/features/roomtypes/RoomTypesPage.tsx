@@ -1,12 +1,13 @@
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_DEFAULT, type RoomType } from '@roompilot/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMessage } from '../../app/feedback';
 import { useHolds } from '../../app/permissions';
+import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
@@ -78,18 +79,11 @@ export default function RoomTypesPage() {
             </Button>
           )}
           {canWrite && (
-            <Popconfirm
+            <DeleteAction
               title={t('roomtypes.deleteTitle')}
               description={t('roomtypes.deleteConfirm', { name: roomType.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(roomType).catch(() => undefined)}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
+              onConfirm={() => remove.mutateAsync(roomType)}
+            />
           )}
         </Space>
       ),
