@@ -79,7 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Infrastructure
-  const db = options.db ?? createDatabase(config.database);
+  const db =
+    options.db ??
+    createDatabase(config.database, (error) => app.log.warn({ err: error }, 'database: an idle connection was ended'));
   const clock = options.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('db', db);

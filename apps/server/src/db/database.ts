@@ -10,12 +10,20 @@ import type { Database } from './schema.js';
 // PostgreSQL answers count(*) and other bigints as text; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the configured database: a SQLite file (WAL, foreign keys on) or a PostgreSQL pool. */
-export function createDatabase(database: Config['database']): Kysely<Database> {
+/**
+ * Opens the configured database: a SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
+ * `onIdleError` hears of an idle pooled connection that the server ended (a restart, a failover,
+ * an administrator): the pool drops that connection and opens another on the next query; without
+ * a listener the pool's 'error' event would end the process.
+ */
+export function createDatabase(
+  database: Config['database'],
+  onIdleError: (error: Error) => void = () => undefined,
+): Kysely<Database> {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', onIdleError);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
