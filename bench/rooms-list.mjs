@@ -17,8 +17,8 @@ import { createDatabase, migrateToLatest } from '../apps/server/dist/db/database
 import { seed } from '../apps/server/dist/db/seed.js';
 
 const ADMIN_PASSWORD = 'Bench#admin1';
-const WARMUP = 20;
-const RUNS = 120;
+const WARMUP = 100;
+const RUNS = 500;
 const TARGET_P99_MS = { sqlite: 20, postgres: 40 };
 
 /** A fresh database of the kind: a SQLite file in a temp folder, or a new PostgreSQL database. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -31,7 +31,98 @@ export function createDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Prepared statements kept per SQLite connection: the app's queries are a few hundred texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite connection as Kysely sees it, with two savings that halve the cost of a large read:
+ * - prepared statements are kept and reused (Kysely prepares every query anew). A statement still
+ *   being iterated (a streamed query) is busy, and a fresh one is prepared for the other caller.
+ *   SQLite re-prepares a kept statement by itself when the schema changes (migrations).
+ * - rows are read as arrays and made into objects by a function made for the statement's columns:
+ *   better-sqlite3 builds each row object key by key, which cost twice as much for a page of 500
+ *   rooms. The objects are the same (the last of two equal column names wins, as before).
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, KeptStatement>();
+  const schemaVersion = sqlite.prepare('pragma schema_version').pluck();
+  const schema = () => schemaVersion.get() as number;
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) {
+        // Most recently used last: the first entry is the one to drop when the cache is full.
+        statements.delete(text);
+        statements.set(text, kept);
+        return kept;
+      }
+      const statement = keep(sqlite.prepare(text), schema);
+      if (kept) return statement;
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
+type KeptStatement = SqliteStatement & { readonly busy: boolean };
+
+/**
+ * A reading statement that answers objects made from raw rows. Its columns are read again when the
+ * schema changed since (`select *` after a migration, here or in another process): SQLite then
+ * re-prepares the statement, and the values would no longer match the names.
+ */
+function keep(statement: SQLite.Statement, schema: () => number): KeptStatement {
+  if (!statement.reader) return statement;
+  let madeFor = -1;
+  let row: (values: unknown[]) => Record<string, unknown> = () => ({});
+  const current = () => {
+    const version = schema();
+    if (version !== madeFor) {
+      row = rowMaker(statement.columns().map((column) => column.name));
+      madeFor = version;
+    }
+    return row;
+  };
+  statement.raw(true);
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all(parameters) {
+      const rows = statement.all(parameters) as unknown[][];
+      const make = current();
+      const objects = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) objects[i] = make(rows[i] as unknown[]);
+      return objects;
+    },
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      // SQLite re-prepares at the first step: the columns are known once a row is in hand.
+      let make: ((values: unknown[]) => Record<string, unknown>) | undefined;
+      for (const values of statement.iterate(parameters)) {
+        make ??= current();
+        yield make(values as unknown[]);
+      }
+    },
+  };
+}
+
+/**
+ * A function from a row's values to the row object, written as one object literal so that every
+ * row of a statement shares one shape. The names are the statement's column names, quoted.
+ */
+function rowMaker(names: readonly string[]): (values: unknown[]) => Record<string, unknown> {
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => Record<string, unknown>;
 }
 
 /** Brings the schema up to the latest migration; throws with the failing migration's error. */

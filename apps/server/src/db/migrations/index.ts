@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation.js';
 import * as rooms from './0002_rooms.js';
 import * as live from './0003_live.js';
 import * as control from './0004_control.js';
+import * as roomList from './0005_room_list.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_rooms': rooms,
   '0003_live': live,
   '0004_control': control,
+  '0005_room_list': roomList,
 };

@@ -12,12 +12,17 @@ export function findHotel(db: Db, hotelId: number) {
   return db.selectFrom('hotels').selectAll().where('hotel_id', '=', hotelId).executeTakeFirst();
 }
 
-/** A session with what every request needs to know about its user and hotel, in one query. */
-export function findSession(db: Db, tokenHash: string) {
-  return db
+/**
+ * A session with what every request needs to know about its user, hotel and roles, in one round
+ * trip (a row per role of the user; one with no role when there is none).
+ */
+export async function findSession(db: Db, tokenHash: string) {
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('hotels', 'hotels.hotel_id', 'users.hotel_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
     .select([
       'sessions.token_hash',
       'sessions.expires_at',
@@ -28,9 +33,25 @@ export function findSession(db: Db, tokenHash: string) {
       'users.hotel_id',
       'users.state',
       'hotels.validdate',
+      'roles.name as role_name',
+      'roles.perms as role_perms',
     ])
     .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .orderBy('roles.id')
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  const { role_name: _name, role_perms: _perms, ...session } = first;
+  return { ...session, ...rolesOf(rows.filter((row) => row.role_name !== null) as RoleRow[]) };
+}
+
+type RoleRow = { role_name: string; role_perms: string };
+
+/** Role names and the union of their permission keys. */
+function rolesOf(rows: readonly RoleRow[]): { roles: string[]; perms: string[] } {
+  const perms = new Set<string>();
+  for (const row of rows) for (const perm of JSON.parse(row.role_perms) as string[]) perms.add(perm);
+  return { roles: rows.map((row) => row.role_name), perms: [...perms] };
 }
 
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
@@ -61,20 +82,6 @@ export async function endUserSessions(db: Db, userId: number, reason: SessionEnd
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .execute();
-}
-
-/** Role names and the union of their permission keys. */
-export async function findUserRoles(db: Db, userId: number): Promise<{ roles: string[]; perms: string[] }> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.name', 'roles.perms'])
-    .where('user_roles.user_id', '=', userId)
-    .orderBy('roles.id')
-    .execute();
-  const perms = new Set<string>();
-  for (const row of rows) for (const perm of JSON.parse(row.perms) as string[]) perms.add(perm);
-  return { roles: rows.map((row) => row.name), perms: [...perms] };
 }
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

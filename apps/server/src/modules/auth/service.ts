@@ -118,9 +118,7 @@ export function createAuthService({ db, config, clock }: AuthDeps) {
         const expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();
         await repository.touchSession(db, tokenHash, now.toISOString(), expiresAt);
       }
-      const { roles, perms } = isAdmin
-        ? { roles: [], perms: [WILDCARD] }
-        : await repository.findUserRoles(db, session.user_id);
+      const { roles, perms } = isAdmin ? { roles: [], perms: [WILDCARD] } : session;
       return {
         userId: session.user_id,
         userName: session.user_name,

@@ -272,6 +272,79 @@ describeEachDatabase('rooms', (t) => {
       expect(floors.data.records[0].floor_num).toBe(20);
     });
 
+    it('sorts by type or building name as people read names, then by number, across pages and filters', async () => {
+      const owner = await hotelWithInventory(t, 'rsort');
+      const as = (body: Record<string, unknown>) => t.call('POST', '/apis/roomlist', { token: owner.token, body });
+      const building = async (name: string) =>
+        (await t.call('POST', '/apis/buildingadd', { token: owner.token, body: { name, floor_from: 1, floor_to: 9 } }))
+          .data.id as number;
+      const type = async (name: string) =>
+        (await t.call('POST', '/apis/roomtypeadd', { token: owner.token, body: { name, devices: [] } })).data
+          .id as number;
+      // Names whose order differs between byte order and reading order: 'Wing 2' < 'Wing 10', 'deluxe' < 'Suite'.
+      const buildings = { 'Wing 10': await building('Wing 10'), 'Wing 2': await building('Wing 2') };
+      const types = { Suite: await type('Suite'), deluxe: await type('deluxe'), 'Room 9': await type('Room 9') };
+      const expected: { room_num: string; building: string; type: string; floor: number }[] = [];
+      let n = 0;
+      for (const [buildingName, buildingId] of Object.entries(buildings)) {
+        for (const [typeName, typeId] of Object.entries(types)) {
+          const floor = 1 + (n % 3);
+          const prefix = `${buildingName.slice(-2).trim()}${typeName.slice(0, 2)}`;
+          const added = await t.call('POST', '/apis/roomsadd', {
+            token: owner.token,
+            body: {
+              building_id: buildingId,
+              room_type_id: typeId,
+              floors: [floor, floor],
+              rooms: [1, 7],
+              pattern: `${prefix}{floor}{room:2}`,
+            },
+          });
+          expect(added.code).toBe(0);
+          for (let room = 1; room <= 7; room++) {
+            expected.push({
+              room_num: `${prefix}${floor}${String(room).padStart(2, '0')}`,
+              building: buildingName,
+              type: typeName,
+              floor,
+            });
+          }
+          n++;
+        }
+      }
+      const reading = new Intl.Collator('en', { numeric: true });
+      const byNum = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const orders = {
+        room_type: (a: (typeof expected)[number], b: (typeof expected)[number]) =>
+          reading.compare(a.type, b.type) || byNum(a.room_num, b.room_num),
+        building: (a: (typeof expected)[number], b: (typeof expected)[number]) =>
+          reading.compare(a.building, b.building) || byNum(a.room_num, b.room_num),
+      };
+      for (const [sort, compare] of Object.entries(orders)) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const floor of [undefined, 2]) {
+            const want = expected
+              .filter((room) => floor === undefined || room.floor === floor)
+              .sort(compare)
+              .map((room) => room.room_num);
+            if (order === 'desc') want.reverse();
+            const got: string[] = [];
+            for (let current = 1; got.length < want.length; current++) {
+              const page = await as({ sort, order, size: 5, current, ...(floor ? { floor_num: floor } : {}) });
+              expect(page.data.total, `${sort} ${order} floor ${floor}`).toBe(want.length);
+              expect(page.data.records.length).toBeGreaterThan(0);
+              got.push(...page.data.records.map((room: { room_num: string }) => room.room_num));
+            }
+            expect(got, `${sort} ${order} floor ${floor}`).toEqual(want);
+          }
+        }
+      }
+      const past = await as({ sort: 'room_type', size: 5, current: 99 });
+      expect(past.data).toMatchObject({ records: [], total: expected.length });
+      const names = await as({ sort: 'building', size: 1 });
+      expect(names.data.records[0]).toMatchObject({ building_name: 'Wing 2', hotel_id: owner.hotelId });
+    });
+
     it('answers allrooms, basicroomlist, upgraderoomlist and hotelrooms', async () => {
       const all = await t.call('POST', '/apis/allrooms', { token, body: { building_id: buildingId } });
       const basic = await t.call('POST', '/apis/basicroomlist', { token, body: {} });
