@@ -10,9 +10,9 @@ function filtered(db: Db, filter: { keyword?: string; validUntil?: string }) {
     const keyword = filter.keyword;
     query = query.where((eb) =>
       eb.or([
-        contains('hotels.hotel_name', keyword),
-        contains('hotels.city', keyword),
-        contains('hotels.province', keyword),
+        contains(db, 'hotels.hotel_name', keyword),
+        contains(db, 'hotels.city', keyword),
+        contains(db, 'hotels.province', keyword),
       ]),
     );
   }

@@ -24,10 +24,10 @@ function filtered(db: Db, hotelId: number, filter: RoomFilter) {
     const keyword = filter.keyword;
     query = query.where((eb) =>
       eb.or([
-        contains('rooms.room_num', keyword),
-        contains('rooms.rcu_id', keyword),
-        contains('rooms.mac', keyword),
-        contains('rooms.remark', keyword),
+        contains(db, 'rooms.room_num', keyword),
+        contains(db, 'rooms.rcu_id', keyword),
+        contains(db, 'rooms.mac', keyword),
+        contains(db, 'rooms.remark', keyword),
       ]),
     );
   }
