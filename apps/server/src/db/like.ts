@@ -2,13 +2,16 @@ import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from './schema.js';
 
 /**
- * `column` contains `keyword`, ignoring case: SQLite's `like` ignores ASCII case by itself (and
- * costs half of `lower(column) like` on a hotel's rooms), PostgreSQL's `ilike` any case. `%`, `_`
- * and `\` in the keyword match themselves.
+ * `column` contains `keyword`, ignoring ASCII case on both databases, and nothing else of case:
+ * SQLite's `like` does exactly that by itself; on PostgreSQL the column is lowered in the "C"
+ * collation (ASCII only, and the cheapest: `ilike` cost twice as much on a hotel's rooms).
+ * `%`, `_` and `\` in the keyword match themselves.
  */
 export function contains(db: Db, column: string, keyword: string): RawBuilder<boolean> {
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
-    : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  const escaped = keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    return sql<boolean>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
+  }
+  const lowered = escaped.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return sql<boolean>`lower(${sql.ref(column)} collate "C") like ${`%${lowered}%`} escape '\\'`;
 }

@@ -134,6 +134,11 @@ async function idsByRoomColumn(
 ): Promise<{ ids: number[]; total: number }> {
   let ids = filtered(db, hotelId, filter).select('rooms.id').orderBy(ROOM_SORT_COLUMNS[sort], direction);
   if (sort !== 'room_num') ids = ids.orderBy('rooms.room_num', direction);
+  if (filter.keyword) {
+    // A keyword is matched row by row: one pass gives the page and the count, rather than two.
+    const all = await ids.execute();
+    return { ids: all.slice(window.offset, window.offset + window.size).map((row) => row.id), total: all.length };
+  }
   const [rows, count] = await Promise.all([
     ids.limit(window.size).offset(window.offset).execute(),
     filtered(db, hotelId, filter)

@@ -238,6 +238,19 @@ describeEachDatabase('rooms', (t) => {
       const byMac = await t.call('POST', '/apis/roomlist', { token, body: { keyword: 'aabbcc' } });
       expect(byMac.data.total).toBe(1);
       expect((await t.call('POST', '/apis/roomlist', { token, body: { keyword: '%' } })).data.total).toBe(0);
+      // ASCII case is ignored on both databases, other letters match as written (SQLite's like).
+      const accented = await add({ room_num: 'Z-1', rcu_id: 'RCUZ1', mac: '', remark: '客房 Été_1' });
+      expect(accented.code).toBe(0);
+      const search = async (keyword: string) =>
+        (await t.call('POST', '/apis/roomlist', { token, body: { keyword } })).data.records.map(
+          (room: { room_num: string }) => room.room_num,
+        );
+      expect(await search('客房 éTÉ')).toEqual([]);
+      expect(await search('客房 ÉTé_1')).toEqual(['Z-1']);
+      expect(await search('z-1')).toEqual(['Z-1']);
+      expect(await search('é_')).toEqual(['Z-1']);
+      expect(await search('rcuz')).toEqual(['Z-1']);
+      await t.call('POST', '/apis/roomdel', { token, body: { ids: [accented.data.id] } });
       const page = await t.call('POST', '/apis/roomlist', {
         token,
         body: {
