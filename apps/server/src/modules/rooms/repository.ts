@@ -92,9 +92,9 @@ type Direction = 'asc' | 'desc';
 type Window = { offset: number; size: number };
 
 /**
- * One page of rooms in two short steps: the page's ids in the asked order, each read from an index
- * (no sort of the hotel's rooms), then those rooms with their names by id. A page of 500 in a
- * 5,000-room hotel stays within the room list's budget (docs/benchmarks.md).
+ * One page of rooms, its ids read from an index (no sort of the hotel's rooms), its rooms then
+ * looked up by id with their names. A page of 500 in a 5,000-room hotel stays within the room
+ * list's budget (docs/benchmarks.md).
  */
 export async function pageRooms(
   db: Db,
@@ -104,13 +104,40 @@ export async function pageRooms(
   page: { current: number; size: number },
 ): Promise<{ records: NamedRoomRow[]; total: number }> {
   const window = { offset: (page.current - 1) * page.size, size: page.size };
-  const { ids, total } =
-    order.sort === 'room_type' || order.sort === 'building'
-      ? await idsByParentName(db, hotelId, filter, order.sort, order.direction, window)
-      : await idsByRoomColumn(db, hotelId, filter, order.sort, order.direction, window);
-  if (ids.length === 0) return { records: [], total };
-  // By id alone: with the hotel in the statement too, SQLite would walk the hotel's index instead
-  // of looking up 500 ids. The ids are the hotel's, and each row's hotel is checked again here.
+  if (order.sort === 'room_type' || order.sort === 'building') {
+    return roomsByParentName(db, hotelId, filter, order.sort, order.direction, window);
+  }
+  const column = ROOM_SORT_COLUMNS[order.sort];
+  const sorted = <Q extends SelectQueryBuilder<Database, 'rooms', object>>(query: Q): Q =>
+    (order.sort === 'room_num'
+      ? query.orderBy(column, order.direction)
+      : query.orderBy(column, order.direction).orderBy('rooms.room_num', order.direction)) as Q;
+  const ids = sorted(filtered(db, hotelId, filter).select('rooms.id'));
+  if (filter.keyword) {
+    // A keyword is matched row by row: one pass gives the page and the count, rather than two.
+    const all = await ids.execute();
+    const pageIds = all.slice(window.offset, window.offset + window.size).map((row) => row.id);
+    return { records: await roomsInOrder(db, hotelId, pageIds), total: all.length };
+  }
+  // The page and the count at once (two connections on PostgreSQL): every round trip counts there.
+  const [rows, count] = await Promise.all([
+    sorted(withNames(db.selectFrom('rooms')))
+      .where('rooms.id', 'in', ids.limit(window.size).offset(window.offset))
+      .execute(),
+    filtered(db, hotelId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { records: rows.filter((row) => row.hotel_id === hotelId), total: Number(count.total) };
+}
+
+/**
+ * These rooms of the hotel with their names, in the order of `ids`. By id alone: with the hotel in
+ * the statement too, SQLite would walk the hotel's index instead of looking up the ids; each row's
+ * hotel is checked here instead. A room deleted meanwhile leaves the page one shorter, never wrong.
+ */
+async function roomsInOrder(db: Db, hotelId: number, ids: readonly number[]): Promise<NamedRoomRow[]> {
+  if (ids.length === 0) return [];
   const rows = await withNames(db.selectFrom('rooms')).where('rooms.id', 'in', ids).execute();
   const place = new Map(ids.map((id, index) => [id, index]));
   const records: NamedRoomRow[] = new Array(ids.length);
@@ -120,32 +147,7 @@ export async function pageRooms(
     records[place.get(row.id) as number] = row;
     found++;
   }
-  // A room deleted between the two steps leaves a hole: the page is one shorter, never wrong.
-  return { records: found === ids.length ? records : records.filter(Boolean), total };
-}
-
-async function idsByRoomColumn(
-  db: Db,
-  hotelId: number,
-  filter: RoomFilter,
-  sort: keyof typeof ROOM_SORT_COLUMNS,
-  direction: Direction,
-  window: Window,
-): Promise<{ ids: number[]; total: number }> {
-  let ids = filtered(db, hotelId, filter).select('rooms.id').orderBy(ROOM_SORT_COLUMNS[sort], direction);
-  if (sort !== 'room_num') ids = ids.orderBy('rooms.room_num', direction);
-  if (filter.keyword) {
-    // A keyword is matched row by row: one pass gives the page and the count, rather than two.
-    const all = await ids.execute();
-    return { ids: all.slice(window.offset, window.offset + window.size).map((row) => row.id), total: all.length };
-  }
-  const [rows, count] = await Promise.all([
-    ids.limit(window.size).offset(window.offset).execute(),
-    filtered(db, hotelId, filter)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  return found === ids.length ? records : records.filter(Boolean);
 }
 
 /**
@@ -154,14 +156,14 @@ async function idsByRoomColumn(
  * the page read type after type from the (hotel, type, room_num) index, skipping whole types
  * before the page, instead of sorting every room of the hotel by a joined name.
  */
-async function idsByParentName(
+async function roomsByParentName(
   db: Db,
   hotelId: number,
   filter: RoomFilter,
   sort: keyof typeof PARENT_SORT_COLUMNS,
   direction: Direction,
   window: Window,
-): Promise<{ ids: number[]; total: number }> {
+): Promise<{ records: NamedRoomRow[]; total: number }> {
   const column = PARENT_SORT_COLUMNS[sort];
   const [counts, parents] = await Promise.all([
     filtered(db, hotelId, filter)
@@ -180,25 +182,28 @@ async function idsByParentName(
     .sort((a, b) => NAMES.compare(a.name, b.name) || a.id - b.id);
   if (direction === 'desc') ordered.reverse();
 
-  const ids: number[] = [];
+  const records: NamedRoomRow[] = [];
   let skip = window.offset;
   for (const parent of ordered) {
-    if (ids.length === window.size) break;
+    if (records.length === window.size) break;
     if (skip >= parent.rooms) {
       skip -= parent.rooms;
       continue;
     }
-    const rows = await filtered(db, hotelId, filter)
+    const ids = filtered(db, hotelId, filter)
       .where(column, '=', parent.id)
       .select('rooms.id')
       .orderBy('rooms.room_num', direction)
-      .limit(window.size - ids.length)
-      .offset(skip)
+      .limit(window.size - records.length)
+      .offset(skip);
+    const rows = await withNames(db.selectFrom('rooms'))
+      .where('rooms.id', 'in', ids)
+      .orderBy('rooms.room_num', direction)
       .execute();
-    for (const row of rows) ids.push(row.id);
+    for (const row of rows) if (row.hotel_id === hotelId) records.push(row);
     skip = 0;
   }
-  return { ids, total: ordered.reduce((sum, parent) => sum + parent.rooms, 0) };
+  return { records, total: ordered.reduce((sum, parent) => sum + parent.rooms, 0) };
 }
 
 /** Every matching room, by building, floor and number (exports, /allrooms). */
