@@ -100,7 +100,7 @@ export async function roomRoutes(app: FastifyInstance) {
         tags,
         summary: "A page of the hotel's rooms, filtered and sorted",
         description:
-          '`keyword` is contained in room_num, rcu_id, mac or remark (any case). Sorted by room_num unless `sort` says otherwise. `device_key` only for holders of pm_roomdetail.',
+          '`keyword` is contained in room_num, rcu_id, mac or remark (ASCII letters in either case, other characters as written). Sorted by room_num unless `sort` says otherwise; ties go by room_num; `room_type` and `building` sort by the name as people read it ("Wing 2" before "Wing 10"). `device_key` only for holders of pm_roomdetail.',
         body: RoomListBody,
         response: { 200: EnvelopeSchema(PageSchema(Room)) },
       },
