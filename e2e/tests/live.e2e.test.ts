@@ -19,7 +19,8 @@ const roomIds = new Map<string, number>();
 let rawRoom: { rcu_id: string; device_key: string } | undefined;
 
 beforeAll(async () => {
-  server = await startServer({ SIMULATE: '0' });
+  // The alert rules look every second: the last test waits for one.
+  server = await startServer({ SIMULATE: '0', ALERT_SWEEP_SECONDS: '1' });
   const token = await server.login('manager', 'manager123');
   const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
   const types = await server.api<{ records: { id: number }[] }>('/roomtype', { current: 1, size: 10 }, token);
@@ -197,4 +198,44 @@ test('an RCU written from PROTOCOL.md alone reports state and raises an SOS that
   await card.getByRole('button', { name: buttonName('确认') }).click();
   await card.waitFor({ state: 'detached' });
   await client.endAsync();
+});
+
+test('the manager sets the door alert to 0 minutes; a door left open then raises its alert, and a waiter cannot change it', async () => {
+  // The waiter's console has no such button (no pm_config).
+  await waiter.page.goto(`${server.url}/?floor=2`);
+  await waiter.page.locator('button.rp-tile').first().waitFor();
+  expect(await waiter.page.getByRole('button', { name: buttonName('告警设置') }).count()).toBe(0);
+
+  const { page } = manager;
+  await page.goto(`${server.url}/?floor=2`);
+  await page.getByRole('button', { name: buttonName('告警设置') }).click();
+  const dialog = page.getByRole('dialog', { name: '告警设置' });
+  const door = dialog.getByLabel('门未关告警', { exact: true });
+  const offline = dialog.getByLabel('RCU 离线告警', { exact: true });
+  // The defaults while the hotel has saved none.
+  await expect.poll(() => door.inputValue()).toBe('10');
+  expect(await offline.inputValue()).toBe('5');
+  // The dialog's opening transition over, for the picture.
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await screenshot(page, 'alert-settings-zh');
+  await door.fill('');
+  await dialog.getByRole('button', { name: buttonName('保存') }).click();
+  await dialog.getByText('请输入 0 到 1440 之间的整数').waitFor();
+  await door.fill('0');
+  await dialog.getByRole('button', { name: buttonName('保存') }).click();
+  await page.getByText('告警设置已保存，下一次巡检起生效').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+
+  // Saved on the server, and what the next opening shows.
+  const token = await server.login('manager', 'manager123');
+  const saved = await server.api<{ door_open_alert_minutes: number }>('/hotelsettings', {}, token);
+  expect(saved.data).toEqual({ door_open_alert_minutes: 0, offline_alert_minutes: 5 });
+  await page.getByRole('button', { name: buttonName('告警设置') }).click();
+  await expect.poll(() => door.inputValue()).toBe('0');
+  await dialog.getByRole('button', { name: buttonName('取消') }).click();
+
+  rcu('0201').setFlags({ door: true });
+  const card = page.locator('.rp-alert-card').filter({ hasText: '房间 0201' }).filter({ hasText: '门长时间未关' });
+  await card.waitFor({ timeout: 15_000 });
+  await screenshot(page, 'door-alert-zh');
 });

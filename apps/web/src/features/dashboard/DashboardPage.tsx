@@ -1,3 +1,4 @@
+import { SettingOutlined } from '@ant-design/icons';
 import {
   ALERT_POLL_MS,
   type Building,
@@ -9,7 +10,7 @@ import {
   type Page,
 } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import {
   lazy,
   type MouseEvent,
@@ -56,10 +57,13 @@ type Mode = 'floor' | 'overview';
 const PAGE_BATCH_MS = 250;
 // Only when needed: the first load of the console's home stays light (check-size.mjs).
 const RoomPanel = lazy(() => import('./RoomPanel'));
+const AlertSettingsModal = lazy(() => import('./AlertSettingsModal'));
 const QueryFailed = lazy(() =>
   import('../../components/QueryFailed').then((module) => ({ default: module.QueryFailed })),
 );
 const ROOM_CTRL = HOTEL_ROUTES.find((route) => route.name === 'pm_roomctrl');
+/** The alert settings belong to the hotel's configuration (pm_config). */
+const CONFIG = HOTEL_ROUTES.find((route) => route.name === 'pm_config');
 
 const numberParam = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined);
 
@@ -78,6 +82,9 @@ export default function DashboardPage() {
   const mode: Mode = params.get('mode') === 'overview' ? 'overview' : 'floor';
   const [filter, setFilter] = useState<RoomFilter>(ALL_ROOMS);
   const [selected, setSelected] = useState<number | null>(null);
+  // Loaded at the first opening and kept while it closes (its animation); each opening is a new
+  // dialog (`key`), with a new form that starts from the saved settings.
+  const [settings, setSettings] = useState({ open: false, openings: 0 });
   const [store] = useState(() => createRoomStore((flush) => window.setTimeout(flush, PAGE_BATCH_MS)));
 
   const setParam = (patch: Record<string, string | undefined>) => {
@@ -206,6 +213,14 @@ export default function DashboardPage() {
         <span className="rp-toolbar__hint rp-dashboard__online">
           {t('dashboard.onlineOf', { online: formatNumber(counts.online), total: formatNumber(counts.total) })}
         </span>
+        {CONFIG !== undefined && canVisit(CONFIG, guard.perms) && (
+          <Button
+            icon={<SettingOutlined />}
+            onClick={() => setSettings(({ openings }) => ({ open: true, openings: openings + 1 }))}
+          >
+            {t('dashboard.alertSettings')}
+          </Button>
+        )}
       </div>
       {polling && status !== 'connecting' && (
         <Alert className="rp-page__alert" type="warning" showIcon title={t('live.polling')} />
@@ -268,6 +283,15 @@ export default function DashboardPage() {
             <TileGrid groups={shown} store={store} compact={compact} />
           </div>
         </TileLabelsContext.Provider>
+      )}
+      {settings.openings > 0 && (
+        <Suspense fallback={null}>
+          <AlertSettingsModal
+            key={settings.openings}
+            open={settings.open}
+            onClose={() => setSettings(({ openings }) => ({ open: false, openings }))}
+          />
+        </Suspense>
       )}
       {selected !== null && (
         <Suspense fallback={null}>

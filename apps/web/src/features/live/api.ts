@@ -1,4 +1,4 @@
-import type { Alert, DeviceMap, LiveDeviceState, LiveRoomState } from '@roompilot/contract';
+import type { Alert, DeviceMap, HotelSettings, LiveDeviceState, LiveRoomState } from '@roompilot/contract';
 import { http, type RequestOptions } from '../../app/http';
 
 /** `/apis/redisairstate`: the air conditioners of each room. */
@@ -25,4 +25,7 @@ export const liveApi = {
     http.post<{ data: Alert[] }>('/redisroomspecialstate', undefined, options),
   confirmAlert: (alert: Alert) => http.post<null>('/delredisroomspecialstate', alert),
   control: (body: RoomControlBody) => http.post<unknown>('/roomctrl', body),
+  /** The hotel's alert settings (door open and RCU offline minutes). */
+  settings: () => http.post<HotelSettings>('/hotelsettings', {}),
+  updateSettings: (body: Partial<HotelSettings>) => http.put<HotelSettings>('/hotelsettingsupdate', body),
 };

@@ -30,4 +30,15 @@ export default {
   'dashboard.devicesFailed': 'Cannot read the devices: {{reason}}',
   'dashboard.noDevices': 'The RCU has not reported its devices yet',
   'dashboard.openControl': 'Device control',
+  'dashboard.alertSettings': 'Alert settings',
+  'dashboard.settingsTitle': 'Alert settings',
+  'dashboard.settingsHelp':
+    'An alert is raised when a condition lasts longer than these times; 0 raises it at the next check.',
+  'dashboard.settings.door_open_alert_minutes': 'Door left open',
+  'dashboard.settings.door_open_alert_minutes.help': 'A room door open longer than this raises "Door left open"',
+  'dashboard.settings.offline_alert_minutes': 'RCU offline',
+  'dashboard.settings.offline_alert_minutes.help': 'A room controller offline longer than this raises "RCU offline"',
+  'dashboard.settingsRequired': 'Enter a whole number from 0 to {{max}}',
+  'dashboard.settingsSaved': 'Alert settings saved: they apply from the next check',
+  'dashboard.minutes': 'min',
 } satisfies DashboardMessages;

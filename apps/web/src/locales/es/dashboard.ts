@@ -30,4 +30,17 @@ export default {
   'dashboard.devicesFailed': 'No se pueden leer los dispositivos: {{reason}}',
   'dashboard.noDevices': 'La RCU aún no ha informado de sus dispositivos',
   'dashboard.openControl': 'Control de dispositivos',
+  'dashboard.alertSettings': 'Ajustes de alertas',
+  'dashboard.settingsTitle': 'Ajustes de alertas',
+  'dashboard.settingsHelp':
+    'Se emite una alerta cuando una situación dura más que estos tiempos; 0 la emite en la siguiente comprobación.',
+  'dashboard.settings.door_open_alert_minutes': 'Puerta abierta',
+  'dashboard.settings.door_open_alert_minutes.help':
+    'Una puerta abierta más de este tiempo emite «Puerta abierta demasiado tiempo»',
+  'dashboard.settings.offline_alert_minutes': 'RCU desconectada',
+  'dashboard.settings.offline_alert_minutes.help':
+    'Un controlador de habitación sin conexión más de este tiempo emite «RCU desconectada»',
+  'dashboard.settingsRequired': 'Introduzca un número entero de 0 a {{max}}',
+  'dashboard.settingsSaved': 'Ajustes de alertas guardados: se aplican desde la siguiente comprobación',
+  'dashboard.minutes': 'min',
 } satisfies DashboardMessages;

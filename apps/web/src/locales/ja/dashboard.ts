@@ -30,4 +30,16 @@ export default {
   'dashboard.devicesFailed': '機器の状態を読み込めません：{{reason}}',
   'dashboard.noDevices': 'RCU はまだ機器の状態を報告していません',
   'dashboard.openControl': '機器制御',
+  'dashboard.alertSettings': 'アラート設定',
+  'dashboard.settingsTitle': 'アラート設定',
+  'dashboard.settingsHelp': '状態が次の時間を超えて続くとアラートを出します。0 は次回の点検で出します。',
+  'dashboard.settings.door_open_alert_minutes': 'ドア開放',
+  'dashboard.settings.door_open_alert_minutes.help':
+    'ドアがこの時間を超えて開いていると「ドアの開けっ放し」のアラートを出します',
+  'dashboard.settings.offline_alert_minutes': 'RCU オフライン',
+  'dashboard.settings.offline_alert_minutes.help':
+    '客室コントローラーがこの時間を超えてオフラインだと「RCU オフライン」のアラートを出します',
+  'dashboard.settingsRequired': '0 から {{max}} までの整数を入力してください',
+  'dashboard.settingsSaved': 'アラート設定を保存しました。次回の点検から適用されます',
+  'dashboard.minutes': '分',
 } satisfies DashboardMessages;
