@@ -30,6 +30,26 @@ describe('navigation guard', () => {
       to: '/',
     });
     expect(decide('/dashboard', true, manager)).toEqual({ kind: 'redirect', to: '/' });
+    // The query goes along: a link to the overview of a building stays one.
+    expect(decide('/dashboard', true, manager, '?building=3&mode=overview')).toEqual({
+      kind: 'redirect',
+      to: '/?building=3&mode=overview',
+    });
+  });
+
+  it('keeps the query of a deep link through the login', () => {
+    expect(decide('/roomsystem/roomctrl', false, undefined, '?room_id=12')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Froomsystem%2Froomctrl%3Froom_id%3D12',
+    });
+    expect(decide('/login', true, undefined, '?redirect=%2Froomsystem%2Froomctrl%3Froom_id%3D12')).toEqual({
+      kind: 'redirect',
+      to: '/roomsystem/roomctrl?room_id=12',
+    });
+    expect(decide('/', false, undefined, '?mode=overview')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2F%3Fmode%3Doverview',
+    });
   });
 
   it('with a token shows the public pages without loading the user', () => {

@@ -62,9 +62,10 @@ export function safeRedirect(value: string | null | undefined): string {
   return value;
 }
 
-export function loginRedirect(path: string): string {
-  const normalized = normalizePath(path);
-  return normalized === '/' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(normalized)}`;
+/** The login page, told where to go back to: the path with its query (a deep link keeps its room). */
+export function loginRedirect(path: string, search = ''): string {
+  const target = normalizePath(path) + search;
+  return target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
 }
 
 /**
@@ -74,12 +75,14 @@ export function loginRedirect(path: string): string {
 export function decide(path: string, hasToken: boolean, user: GuardUser | undefined, search = ''): GuardDecision {
   const normalized = normalizePath(path);
   if (!hasToken) {
-    return OPEN_WITHOUT_TOKEN.includes(normalized) ? { kind: 'render' } : { kind: 'redirect', to: loginRedirect(path) };
+    return OPEN_WITHOUT_TOKEN.includes(normalized)
+      ? { kind: 'render' }
+      : { kind: 'redirect', to: loginRedirect(path, search) };
   }
   if (normalized === LOGIN_PATH) {
     return { kind: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
   }
-  if (normalized === DASHBOARD_PATH) return { kind: 'redirect', to: '/' };
+  if (normalized === DASHBOARD_PATH) return { kind: 'redirect', to: `/${search}` };
   if (OPEN_WITH_TOKEN.includes(normalized)) return { kind: 'render' };
   if (!user) return { kind: 'loadUser' };
 
