@@ -27,6 +27,7 @@ import { controlApi } from './api';
 import { reasonOf } from './ControlResults';
 import { changedParams, type ParamDraft, type ParamField, toDraft, toFields } from './params';
 import './control.css';
+import { byNaturalOrder } from '../../lib/natural';
 
 interface RoomOption {
   room_id: number;
@@ -52,7 +53,7 @@ function useRoomOptions() {
   const options: RoomOption[] | undefined =
     states.data ?? basic.data?.records.map((room) => ({ room_id: room.id, room_num: room.room_num }));
   const sorted = useMemo(
-    () => options && [...options].sort((a, b) => a.room_num.localeCompare(b.room_num, 'en', { numeric: true })),
+    () => options && [...options].sort((a, b) => byNaturalOrder(a.room_num, b.room_num)),
     [options],
   );
   return { options: sorted, pending: states.isPending || (states.isError && basic.isPending), error: basic.error };

@@ -15,6 +15,7 @@ import { controlApi } from './api';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
+import { byNaturalOrder } from '../../lib/natural';
 
 const STATES_KEY = ['live', 'rooms', 'control'] as const;
 type RentFilter = RentState | 'unknown' | 'all';
@@ -62,7 +63,7 @@ export default function RoomStateControlPage() {
     return rows
       .filter((row) => !text || row.room_num.includes(text))
       .filter((row) => rentFilter === 'all' || (row.rent ?? 'unknown') === rentFilter)
-      .sort((a, b) => a.room_num.localeCompare(b.room_num, 'en', { numeric: true }));
+      .sort((a, b) => byNaturalOrder(a.room_num, b.room_num));
   }, [rows, keyword, rentFilter]);
   const roomNum = (id: number) => rows.find((row) => row.room_id === id)?.room_num ?? String(id);
 

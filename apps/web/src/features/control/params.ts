@@ -1,4 +1,5 @@
 import type { RcuParams } from '@roompilot/contract';
+import { byNaturalOrder } from '../../lib/natural';
 
 /**
  * The parameter query's form: an RCU's parameters as they come (numbers, strings, booleans; anything
@@ -26,7 +27,7 @@ export function kindOf(value: unknown): ParamKind {
 /** The parameters as form fields, by key (natural order: p2 before p10). */
 export function toFields(params: RcuParams): ParamField[] {
   return Object.entries(params)
-    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .sort(([a], [b]) => byNaturalOrder(a, b))
     .map(([key, value]) => ({ key, kind: kindOf(value), value }));
 }
 

@@ -1,4 +1,5 @@
 import type { ControlResult } from '@roompilot/contract';
+import { byNaturalOrder } from '../../lib/natural';
 
 /** The rooms a control goes to: a selection from the table, or every room of a floor, type or building. */
 export type Target =
@@ -86,9 +87,7 @@ export function failedIds(results: readonly ControlResult[]): number[] {
 
 /** The results shown: every room, or only those that failed; by room number. */
 export function shownResults(results: readonly ControlResult[], failedOnly: boolean): ControlResult[] {
-  return results
-    .filter((result) => !failedOnly || !result.ok)
-    .sort((a, b) => a.room_num.localeCompare(b.room_num, 'en', { numeric: true }));
+  return results.filter((result) => !failedOnly || !result.ok).sort((a, b) => byNaturalOrder(a.room_num, b.room_num));
 }
 
 /**

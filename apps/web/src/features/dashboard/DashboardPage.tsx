@@ -280,7 +280,7 @@ export default function DashboardPage() {
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the tiles are buttons; their clicks bubble to one handler. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons, so Enter and Space click them. */}
           <div className={compact ? 'rp-overview' : 'rp-floor'} onClick={openTile}>
-            <TileGrid groups={shown} store={store} compact={compact} />
+            <TileGrid key={`${buildingId ?? 'all'}-${mode}`} groups={shown} store={store} compact={compact} />
           </div>
         </TileLabelsContext.Provider>
       )}
@@ -326,6 +326,31 @@ function useStableGroups(groups: FloorGroups): FloorGroups {
 }
 
 /** Every floor's tiles; drawn again only when the groups change (a tile listens to its own room). */
+/** The overview's first commit: whole floors up to about two screens of compact tiles. */
+const FIRST_TILES = 500;
+/** Tiles added in each later slice, when the browser is idle (or after 50 ms at the latest). */
+const SLICE_TILES = 400;
+
+/**
+ * How many tiles to draw yet: all of them on a floor, and in the overview the first floors at once
+ * and the rest slice by slice, so that the screen in view is painted without waiting for React to
+ * make 2,000 tiles in one commit. A new building or mode starts again (the grid's `key`).
+ */
+function useTileBudget(total: number, progressive: boolean): number {
+  const [budget, setBudget] = useState(progressive ? FIRST_TILES : Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (budget >= total) return;
+    const grow = () => setBudget((current) => current + SLICE_TILES);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(grow, { timeout: 50 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(grow, 16);
+    return () => window.clearTimeout(handle);
+  }, [budget, total]);
+  return budget;
+}
+
 const TileGrid = memo(function TileGrid({
   groups,
   store,
@@ -336,7 +361,15 @@ const TileGrid = memo(function TileGrid({
   compact: boolean;
 }) {
   const { t } = useTranslation();
-  return groups.map((group) => (
+  const total = useMemo(() => groups.reduce((sum, group) => sum + group.ids.length, 0), [groups]);
+  const budget = useTileBudget(total, compact);
+  let drawn = 0;
+  const visible = groups.filter((group) => {
+    if (drawn >= budget) return false;
+    drawn += group.ids.length;
+    return true;
+  });
+  return visible.map((group) => (
     <div key={group.floor} className="rp-floor__row">
       {compact && (
         <div className="rp-floor__label">

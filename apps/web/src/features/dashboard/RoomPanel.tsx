@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shouldPoll, useLiveStatus } from '../../app/live';
 import { formatNumber } from '../../lib/format';
+import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
 import { liveApi } from '../live/api';
 import { deviceText, formatTemp } from '../live/deviceText';
@@ -105,7 +106,7 @@ function DeviceList({ query }: { query: { data?: LiveDeviceState; error: Error |
     return <Alert type="warning" showIcon title={t('dashboard.devicesFailed', { reason: query.error.message })} />;
   }
   const state = query.data;
-  const keys = Object.keys(state?.devices ?? {}).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const keys = Object.keys(state?.devices ?? {}).sort(byNaturalOrder);
   if (!state || keys.length === 0) return <p className="rp-muted">{t('dashboard.noDevices')}</p>;
   return (
     <>

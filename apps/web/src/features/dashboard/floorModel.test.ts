@@ -175,9 +175,15 @@ describe('the room store', () => {
     expect(store.snapshot()).toBe(snapshot);
   });
 
-  it('replaces everything on load and tells rooms that left', () => {
+  it('replaces everything on load and tells rooms that left, and the page at once', () => {
     const store = createRoomStore(() => undefined);
+    let page = 0;
+    store.subscribe(() => {
+      page += 1;
+    });
     store.load([toTile(state(201))]);
+    expect(page).toBe(1);
+    expect(store.snapshot().map((room) => room.room_id)).toEqual([201]);
     let told = 0;
     store.subscribeRoom(201, () => {
       told += 1;

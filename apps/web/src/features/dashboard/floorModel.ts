@@ -1,4 +1,5 @@
 import type { DeviceMap, DeviceState, LiveRoomChange, LiveRoomState, RentState } from '@roompilot/contract';
+import { byNaturalOrder } from '../../lib/natural';
 import { deviceKindOf, RENT_STATES } from '../live/vocabulary';
 
 /**
@@ -66,7 +67,7 @@ export function countStates(rooms: Iterable<LiveRoomState>): StateCounts {
 
 /** The air conditioner a tile shows: the first by key (AC1 before AC2), or null when the room has none. */
 export function mainAc(room: Pick<TileRoom, 'ac'>): (DeviceState & { key: string }) | null {
-  const key = Object.keys(room.ac).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
+  const key = Object.keys(room.ac).sort(byNaturalOrder)[0];
   return key ? { key, ...room.ac[key] } : null;
 }
 
@@ -147,8 +148,7 @@ export function floorsOf(rooms: Iterable<Pick<LiveRoomState, 'floor_num'>>): num
   return [...new Set([...rooms].map((room) => room.floor_num))].sort((a, b) => a - b);
 }
 
-const byRoomNumber = (a: LiveRoomState, b: LiveRoomState) =>
-  a.room_num.localeCompare(b.room_num, 'en', { numeric: true });
+const byRoomNumber = (a: LiveRoomState, b: LiveRoomState) => byNaturalOrder(a.room_num, b.room_num);
 
 /** Room ids by floor (highest floor first, as a building is drawn), each floor by room number. */
 export function groupByFloor(rooms: Iterable<TileRoom>): { floor: number; ids: number[] }[] {
@@ -177,24 +177,32 @@ export function createRoomStore(schedule: (flush: () => void) => void = queueMic
   let snapshot: readonly TileRoom[] | null = null;
   let pending = false;
 
-  const changed = (ids: Iterable<number>) => {
+  const tellRooms = (ids: Iterable<number>) => {
     for (const id of ids) for (const listener of roomListeners.get(id) ?? []) listener();
+  };
+  const tellPage = () => {
+    snapshot = null;
+    for (const listener of listeners) listener();
+  };
+  const changed = (ids: Iterable<number>) => {
+    tellRooms(ids);
     if (pending) return;
     pending = true;
     schedule(() => {
       pending = false;
-      snapshot = null;
-      for (const listener of listeners) listener();
+      tellPage();
     });
   };
 
   return {
-    /** Replaces every room (a fresh answer of /redisroomstate and /redisairstate). */
+    /** Replaces every room (a fresh answer of /redisroomstate and /redisairstate); the page hears at once. */
     load(next: Iterable<TileRoom>) {
       const before = rooms;
       rooms = new Map([...next].map((room) => [room.room_id, room]));
-      snapshot = null;
-      changed(new Set([...before.keys(), ...rooms.keys()]));
+      tellRooms(new Set([...before.keys(), ...rooms.keys()]));
+      // A whole new picture is shown at once: the batch is for pushes (the overview's first tiles
+      // waited up to a batch for it).
+      tellPage();
     },
     /** Merges a pushed change; false when the room is not shown here (another building) or nothing changed. */
     apply(change: LiveRoomChange): boolean {

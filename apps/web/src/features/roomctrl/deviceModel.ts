@@ -7,6 +7,7 @@ import {
   SETPOINT_MIN,
   SETPOINT_STEP,
 } from '@roompilot/contract';
+import { byNaturalOrder } from '../../lib/natural';
 import { deviceKindOf } from '../live/vocabulary';
 
 /** A device of the room as the control screen shows it: the template's name, the RCU's state. */
@@ -19,7 +20,7 @@ export interface ControlDevice {
   state: DeviceState;
 }
 
-const byKey = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+const byKey = byNaturalOrder;
 
 /**
  * The devices to control: the room type's template in its order, each with its live state; then
