@@ -103,14 +103,16 @@ export default function DashboardPage() {
   });
   const buildingList = buildings.data?.records ?? [];
   const requestedBuilding = numberParam(params.get('building'));
-  const buildingId =
-    buildingList.find((building) => building.id === requestedBuilding)?.id ??
-    (buildingList.length > 1 ? buildingList[0]?.id : undefined);
+  // A link that names its building asks for its rooms at once, alongside the building list.
+  const buildingId = buildings.isPending
+    ? requestedBuilding
+    : (buildingList.find((building) => building.id === requestedBuilding)?.id ??
+      (buildingList.length > 1 ? buildingList[0]?.id : undefined));
 
   const states = useQuery({
     queryKey: ['live', 'rooms', buildingId ?? 'all'],
     queryFn: () => liveApi.roomStates(buildingId === undefined ? {} : { building_id: buildingId }),
-    enabled: !buildings.isPending,
+    enabled: !buildings.isPending || requestedBuilding !== undefined,
     refetchInterval: polling ? ALERT_POLL_MS : false,
   });
   // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
