@@ -230,13 +230,18 @@ async function roomsByParentName(
   return { records, total: ordered.reduce((sum, parent) => sum + parent.rooms, 0) };
 }
 
-/** Every matching room, by building, floor and number (exports, /allrooms). */
-export function listRooms(db: Db, hotelId: number, filter: RoomFilter): Promise<NamedRoomRow[]> {
-  return named(db, hotelId, filter)
-    .orderBy('buildings.name')
+/**
+ * Every matching room, by building (its name as people read it, as the list sorts it), floor and
+ * number (exports, /allrooms).
+ */
+export async function listRooms(db: Db, hotelId: number, filter: RoomFilter): Promise<NamedRoomRow[]> {
+  const rows = await named(db, hotelId, filter)
+    .orderBy('rooms.building_id')
     .orderBy('rooms.floor_num')
     .orderBy('rooms.room_num')
     .execute();
+  // A stable sort: each building's rooms keep their floor and number order.
+  return rows.sort((a, b) => NAMES.compare(a.building_name, b.building_name) || a.building_id - b.building_id);
 }
 
 export function listBasicRooms(db: Db, hotelId: number, filter: RoomFilter) {

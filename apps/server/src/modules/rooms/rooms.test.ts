@@ -356,6 +356,15 @@ describeEachDatabase('rooms', (t) => {
       expect(past.data).toMatchObject({ records: [], total: expected.length });
       const names = await as({ sort: 'building', size: 1 });
       expect(names.data.records[0]).toMatchObject({ building_name: 'Wing 2', hotel_id: owner.hotelId });
+      // /allrooms (and the exports) in the same building order, then floor and number.
+      const all = await t.call('POST', '/apis/allrooms', { token: owner.token, body: {} });
+      const inBuildings = all.data.records.filter((room: { building_name: string }) =>
+        room.building_name.startsWith('Wing'),
+      );
+      const wanted = [...expected]
+        .sort((a, b) => reading.compare(a.building, b.building) || a.floor - b.floor || byNum(a.room_num, b.room_num))
+        .map((room) => room.room_num);
+      expect(inBuildings.map((room: { room_num: string }) => room.room_num)).toEqual(wanted);
     });
 
     it('answers allrooms, basicroomlist, upgraderoomlist and hotelrooms', async () => {
