@@ -1,5 +1,11 @@
 import { API_BASE } from '@roompilot/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -68,10 +74,29 @@ export interface BuildOptions {
   gateway?: boolean;
 }
 
+/**
+ * Each request's two log lines at debug instead of info: at info an operator's terminal scrolled
+ * with every poll of every console. A request that failed still logs at error; unexpected errors
+ * are also logged by the envelope plugin.
+ */
+class QuietRequests extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** The whole server as a Fastify instance that has not started listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new QuietRequests(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     exposeHeadRoutes: true,
