@@ -22,6 +22,7 @@ import { deviceText, formatTemp } from '../live/deviceText';
 import { AC_MODES, FAN_SPEEDS } from '../live/vocabulary';
 import { controlApi } from './api';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
+import { roomColumns } from './columns';
 import { TargetPicker } from './TargetPicker';
 import {
   failedIds,
@@ -126,14 +127,7 @@ export default function AirControlPage() {
   };
 
   const columns: TableColumnsType<RoomAirState> = [
-    { title: t('control.room'), dataIndex: 'room_num', key: 'room_num', width: 110 },
-    {
-      title: t('control.floor'),
-      dataIndex: 'floor_num',
-      key: 'floor_num',
-      width: 90,
-      render: (floor: number) => t('control.floorN', { floor }),
-    },
+    ...roomColumns<RoomAirState>(t),
     {
       title: t('control.online'),
       key: 'online',

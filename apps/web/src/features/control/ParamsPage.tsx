@@ -23,11 +23,11 @@ import { ApiError, http } from '../../app/http';
 import { useHolds } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { intlLocale } from '../../lib/format';
+import { byNaturalOrder } from '../../lib/natural';
 import { controlApi } from './api';
 import { reasonOf } from './ControlResults';
 import { changedParams, type ParamDraft, type ParamField, toDraft, toFields } from './params';
 import './control.css';
-import { byNaturalOrder } from '../../lib/natural';
 
 interface RoomOption {
   room_id: number;

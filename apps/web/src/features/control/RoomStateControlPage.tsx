@@ -8,14 +8,15 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useHolds } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
+import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
 import { liveApi } from '../live/api';
 import { RENT_STATES } from '../live/vocabulary';
 import { controlApi } from './api';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
+import { roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
-import { byNaturalOrder } from '../../lib/natural';
 
 const STATES_KEY = ['live', 'rooms', 'control'] as const;
 type RentFilter = RentState | 'unknown' | 'all';
@@ -90,14 +91,7 @@ export default function RoomStateControlPage() {
 
   const rentLabel = (value: RentState | null) => t(value ? `live.rent.${value}` : 'live.rent.unknown');
   const columns: TableColumnsType<LiveRoomState> = [
-    { title: t('control.room'), dataIndex: 'room_num', key: 'room_num', width: 110 },
-    {
-      title: t('control.floor'),
-      dataIndex: 'floor_num',
-      key: 'floor_num',
-      width: 90,
-      render: (floor: number) => t('control.floorN', { floor }),
-    },
+    ...roomColumns<LiveRoomState>(t),
     {
       title: t('control.rent.current'),
       key: 'rent',

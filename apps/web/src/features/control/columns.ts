@@ -1,0 +1,16 @@
+import type { TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+
+/** The first two columns of every control table: the room and its floor. */
+export function roomColumns<Row extends { room_num: string; floor_num: number }>(t: TFunction): TableColumnsType<Row> {
+  return [
+    { title: t('control.room'), dataIndex: 'room_num', key: 'room_num', width: 110 },
+    {
+      title: t('control.floor'),
+      dataIndex: 'floor_num',
+      key: 'floor_num',
+      width: 90,
+      render: (floor: number) => t('control.floorN', { floor }),
+    },
+  ];
+}
