@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { callRoutes } from './build/callRoutes';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 const proxy = { '/apis': { target: API_TARGET, ws: true } };
@@ -18,7 +19,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), callRoutes()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy },
   preview: { proxy },

@@ -1,4 +1,4 @@
-import { API_BASE } from '@roompilot/contract';
+import { API_BASE, CALL_GROUPS } from '@roompilot/contract';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
+import { hotelExists } from './modules/hotels/repository.js';
 import { hotelRoutes } from './modules/hotels/routes.js';
 import { createHotelService, type HotelService } from './modules/hotels/service.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
@@ -163,7 +164,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Cross-cutting: answers, access, docs
   await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });
-  await app.register(accessPlugin, { auth: services.auth });
+  await app.register(accessPlugin, {
+    auth: services.auth,
+    hotelExists: async (hotelId) => (await hotelExists(db, hotelId)) !== undefined,
+    calls: CALL_GROUPS,
+  });
   await app.register(docsPlugin, { version: services.site.info().version });
 
   // Routes

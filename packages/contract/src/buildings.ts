@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 
 /** Buildings of a hotel: every room belongs to one. Names are unique within a hotel. */
 export const FLOOR_MIN = -5;
@@ -9,8 +10,6 @@ export const BUILDING_NAME_MAX = 64;
 export const DEFAULT_BUILDING_NAME = 'Main building';
 
 export const Floor = Type.Integer({ minimum: FLOOR_MIN, maximum: FLOOR_MAX });
-
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 
 export const Building = Type.Object({
   id: Type.Integer(),
@@ -56,3 +55,50 @@ export type BuildingUpdateBody = Static<typeof BuildingUpdateBody>;
 /** Refused (4409) while the building has rooms. */
 export const BuildingDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
 export type BuildingDeleteBody = Static<typeof BuildingDeleteBody>;
+
+/** Buildings of a hotel: the Room screen's "Buildings" tab, so pm_roomdetail. */
+export const buildingCalls = defineCalls('buildings', {
+  list: {
+    method: 'POST',
+    path: '/buildinglist',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's buildings",
+    description: 'Each building carries its floor range and room count.',
+    body: BuildingListBody,
+    response: PageSchema(Building),
+  },
+  add: {
+    method: 'POST',
+    path: '/buildingadd',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Add a building',
+    description: 'Floors -5..200, floor_from ≤ floor_to. Names are unique within the hotel (4409).',
+    body: BuildingAddBody,
+    response: Building,
+  },
+  update: {
+    method: 'PUT',
+    path: '/buildingupdate',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Rename a building or change its floor range',
+    description: 'A new floor range may not leave out floors that have rooms (4409).',
+    body: BuildingUpdateBody,
+    response: Building,
+  },
+  remove: {
+    method: 'POST',
+    path: '/buildingdel',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Delete a building; refused (4409) while it has rooms',
+    body: BuildingDeleteBody,
+    response: Type.Null(),
+  },
+});

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Floor } from './buildings.js';
-import { Id } from './envelope.js';
+import { HotelTarget, Id } from './envelope.js';
 import { AC_MODES, FAN_SPEEDS, RENT_STATES } from './protocol.js';
 import { SETPOINT_MAX, SETPOINT_MIN, SETPOINT_STEP } from './roomtypes.js';
 
@@ -13,7 +13,6 @@ import { SETPOINT_MAX, SETPOINT_MIN, SETPOINT_STEP } from './roomtypes.js';
 /** At most this many rooms in one call. */
 export const CONTROL_ROOMS_MAX = 5_000;
 
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 const RoomIds = Type.Array(Id, { minItems: 1, maxItems: CONTROL_ROOMS_MAX, uniqueItems: true });
 
 /** The AC change: every field optional, at least one. */

@@ -46,3 +46,9 @@ export interface Page<T> {
 /** A row id: a positive 32-bit integer (what both databases store). */
 export const ID_MAX = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: ID_MAX });
+
+/**
+ * The hotel a hotel-scoped call acts on: the Administrator names it; a hotel user's own hotel is
+ * used whatever it sends.
+ */
+export const HotelTarget = { hotel_id: Type.Optional(Id) };

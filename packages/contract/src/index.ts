@@ -1,5 +1,7 @@
 export * from './auth.js';
 export * from './buildings.js';
+export * from './call.js';
+export * from './calls.js';
 export * from './constants.js';
 export * from './control.js';
 export * from './envelope.js';

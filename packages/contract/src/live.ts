@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Floor } from './buildings.js';
-import { Id } from './envelope.js';
+import { HotelTarget, Id } from './envelope.js';
 import { DeviceChanges, DeviceState, Energy, RENT_STATES } from './protocol.js';
 
 /**
@@ -85,8 +85,6 @@ export type LiveMessage =
   | { type: 'room'; data: LiveRoomChange }
   | { type: 'alert'; data: Alert }
   | { type: 'alert_closed'; data: { id: number } };
-
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 
 /** `POST /apis/redisroomstate`: every room of the hotel, or of a floor, a building. */
 export const RoomStateBody = Type.Object(

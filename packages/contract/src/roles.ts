@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, PageQuery } from './envelope.js';
+import { HotelTarget, Id, PageQuery } from './envelope.js';
 import { HOTEL_KEYS, WILDCARD } from './permissions.js';
 
 /**
@@ -11,8 +11,6 @@ export const ROLE_PERMS: readonly string[] = [...HOTEL_KEYS, WILDCARD];
 export const RolePerm = Type.Enum([...HOTEL_KEYS, WILDCARD]);
 
 export const ROLE_NAME_MAX = 64;
-
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 
 export const Role = Type.Object({
   id: Type.Integer(),

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Floor } from './buildings.js';
-import { Id, PageQuery } from './envelope.js';
+import { HotelTarget, Id, PageQuery } from './envelope.js';
 
 /**
  * Rooms (API.md "Rooms", SPEC.md section 3). A room belongs to one building and one room type of
@@ -48,7 +48,6 @@ export function bulkRcuId(hotelId: number, roomNum: string): string {
   return lettersAndDigits(`R${hotelId}x${roomNum}`);
 }
 
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 const DateOnly = Type.String({ format: 'date', maxLength: 10 });
 /**
  * A string or null, as OpenAPI 3.0 says it (`nullable`): the answer serialiser writes it directly,

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, PageQuery } from './envelope.js';
+import { HotelTarget, Id, PageQuery } from './envelope.js';
 
 /**
  * Room types and their device templates (docs/rcu-protocol.md "Device keys"). A room refers to
@@ -95,8 +95,6 @@ export function deviceProblems(devices: readonly Device[]): DeviceProblem[] {
   });
   return problems;
 }
-
-const HotelTarget = { hotel_id: Type.Optional(Id) };
 
 export const RoomType = Type.Object({
   id: Type.Integer(),

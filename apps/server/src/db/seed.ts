@@ -166,8 +166,7 @@ async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: nu
     // The operation log shows where the demo inventory came from.
     ip: 'seed',
   };
-  const building = await createBuildingService({ db, clock }).add(actor, {
-    hotel_id: hotelId,
+  const building = await createBuildingService({ db, clock }).add(actor, hotelId, {
     name: 'Main building',
     floor_from: 1,
     floor_to: 10,

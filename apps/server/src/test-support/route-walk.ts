@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js';
 import type { RegisteredRoute } from '../plugins/access.js';
 import type { TestApp } from './databases.js';
 import { createHotel } from './fixtures.js';
+import { WALK_FIXTURES } from './walk-fixtures.js';
 
 /** Text planted in every walk row of hotel A: no answer to hotel B may contain it. */
 export const WALK_MARKER = 'walk-hotel-a-secret';
@@ -21,6 +22,12 @@ export interface WalkRoute {
   body: any;
 }
 
+/** A call of the table gets its walk fixture by name. */
+function withFixture(route: RouteAccess): RouteAccess {
+  if (route.walk || !route.call) return route;
+  return { ...route, walk: WALK_FIXTURES[route.call] };
+}
+
 /** Every API route of the app, with its declared access and body schema (a throwaway app lists them). */
 export async function collectApiRoutes(): Promise<WalkRoute[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-walk-list-'));
@@ -31,7 +38,7 @@ export async function collectApiRoutes(): Promise<WalkRoute[]> {
     .map(({ method, url, options }: RegisteredRoute) => ({
       method,
       url,
-      route: options.config as RouteAccess,
+      route: withFixture(options.config as RouteAccess),
       body: (options.schema as { body?: unknown } | undefined)?.body,
     }));
   await app.close();

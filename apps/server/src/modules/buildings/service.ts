@@ -10,11 +10,10 @@ import {
   type Page,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import { type Actor, hotelOf, who } from '../../access.js';
+import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { BuildingRow, Database, Db } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import { scopedHotel } from '../hotels/service.js';
 import { recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
@@ -74,16 +73,15 @@ export function createBuildingService({ db, clock }: { db: Kysely<Database>; clo
   }
 
   return {
-    async list(actor: Actor, body: BuildingListBody): Promise<Page<Building>> {
+    async list(hotelId: number, body: BuildingListBody): Promise<Page<Building>> {
       const current = body.current ?? 1;
       const size = body.size ?? 20;
-      const { records, total } = await repository.pageBuildings(db, hotelOf(actor, body.hotel_id), { current, size });
+      const { records, total } = await repository.pageBuildings(db, hotelId, { current, size });
       return { records, total, current, size };
     },
 
-    add(actor: Actor, body: BuildingAddBody): Promise<Building> {
+    add(actor: Actor, hotelId: number, body: BuildingAddBody): Promise<Building> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = await scopedHotel(trx, actor, body.hotel_id);
         const name = body.name.trim();
         checkRange(body.floor_from, body.floor_to);
         await ensureNameFree(trx, hotelId, name);
@@ -95,24 +93,18 @@ export function createBuildingService({ db, clock }: { db: Kysely<Database>; clo
           remark: body.remark ?? '',
           created_at: clock().toISOString(),
         });
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          {
-            action: 'building_add',
-            target: name,
-            detail: { id: building.id, floor_from: body.floor_from, floor_to: body.floor_to },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'building_add',
+          target: name,
+          detail: { id: building.id, floor_from: body.floor_from, floor_to: body.floor_to },
+        });
         return { ...building, room_count: 0 };
       });
     },
 
     /** A new floor range may not leave out floors that have rooms (4409). */
-    update(actor: Actor, body: BuildingUpdateBody): Promise<Building> {
+    update(actor: Actor, hotelId: number, body: BuildingUpdateBody): Promise<Building> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = hotelOf(actor, body.hotel_id);
         const before = await existing(trx, hotelId, body.id);
         const name = body.name?.trim();
         if (name !== undefined) await ensureNameFree(trx, hotelId, name, before.id);
@@ -129,29 +121,26 @@ export function createBuildingService({ db, clock }: { db: Kysely<Database>; clo
           ...(body.remark !== undefined && { remark: body.remark }),
         });
         const after = await existing(trx, hotelId, before.id);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          { action: 'building_update', target: after.name, detail: { id: after.id, before } },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'building_update',
+          target: after.name,
+          detail: { id: after.id, before },
+        });
         return after;
       });
     },
 
     /** Refused (4409) while the building has rooms. */
-    remove(actor: Actor, body: BuildingDeleteBody): Promise<null> {
+    remove(actor: Actor, hotelId: number, body: BuildingDeleteBody): Promise<null> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = hotelOf(actor, body.hotel_id);
         const building = await existing(trx, hotelId, body.id);
         if (building.room_count > 0) throw conflict('buildings.inUse');
         await repository.deleteBuilding(trx, hotelId, building.id);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          { action: 'building_delete', target: building.name, detail: { id: building.id } },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'building_delete',
+          target: building.name,
+          detail: { id: building.id },
+        });
         return null;
       });
     },

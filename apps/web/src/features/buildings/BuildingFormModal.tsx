@@ -2,8 +2,8 @@ import { type Building, FLOOR_MAX, FLOOR_MIN } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { buildingsApi } from './api';
 
 interface Values {
   name: string;
@@ -29,7 +29,7 @@ export function BuildingFormModal({ building, open, onClose }: Props) {
   const save = useMutation({
     mutationFn: (values: Values) => {
       const fields = { ...values, name: values.name.trim(), remark: values.remark?.trim() ?? '' };
-      return editing ? buildingsApi.update({ id: building.id, ...fields }) : buildingsApi.add(fields);
+      return editing ? api.buildings.update({ id: building.id, ...fields }) : api.buildings.add(fields);
     },
     onSuccess: (saved) => {
       message.success(t(editing ? 'common.saved' : 'buildings.added', { name: saved.name }));

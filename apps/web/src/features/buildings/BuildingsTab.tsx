@@ -4,13 +4,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useHolds } from '../../app/permissions';
 import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
-import { buildingsApi } from './api';
 import { BuildingFormModal } from './BuildingFormModal';
 
 /** The Buildings tab of the rooms screen: floors and room counts, add, edit, delete. */
@@ -24,12 +24,12 @@ export function BuildingsTab() {
 
   const list = useQuery({
     queryKey: ['buildings', page],
-    queryFn: () => buildingsApi.list(page),
+    queryFn: () => api.buildings.list(page),
     placeholderData: keepPreviousData,
   });
 
   const remove = useMutation({
-    mutationFn: (building: Building) => buildingsApi.remove({ id: building.id }),
+    mutationFn: (building: Building) => api.buildings.remove({ id: building.id }),
     onSuccess: (_data, building) => {
       message.success(t('buildings.deleted', { name: building.name }));
       void queryClient.invalidateQueries({ queryKey: ['buildings'] });

@@ -1,13 +1,13 @@
 import { PAGE_SIZE_MAX } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { buildingsApi } from '../buildings/api';
+import { api } from '../../app/api';
 import { roomTypesApi } from '../roomtypes/api';
 
 const ALL_BUILDINGS = { current: 1, size: PAGE_SIZE_MAX };
 
 /** The hotel's buildings for selects and filters (a hotel has far fewer than a page of 500). */
 export function useBuildings() {
-  return useQuery({ queryKey: ['buildings', ALL_BUILDINGS], queryFn: () => buildingsApi.list(ALL_BUILDINGS) });
+  return useQuery({ queryKey: ['buildings', ALL_BUILDINGS], queryFn: () => api.buildings.list(ALL_BUILDINGS) });
 }
 
 /** The hotel's room types as `{id, name}`. */

@@ -1,0 +1,116 @@
+import {
+  API_BASE,
+  type BodyOf,
+  type Call,
+  type CallGroup,
+  type DataOf,
+  EnvelopeSchema,
+  ErrorEnvelopeSchema,
+  type QueryOf,
+} from '@roompilot/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Actor } from './access.js';
+import { ok } from './envelope.js';
+
+/** A file a call answers with (an export, a template). */
+export interface SentFile {
+  contentType: string;
+  filename: string;
+  body: string | Buffer;
+}
+
+/** What a handler gets: the caller, the resolved hotel, the checked body and query. */
+export interface CallInput<C extends Call> {
+  /** The signed-in caller; null only on a `public` call. */
+  actor: C['access'] extends 'public' ? Actor | null : Actor;
+  /**
+   * The hotel a hotel-scoped call acts on, resolved once by the access hook (plugins/access.ts).
+   * An upload's form is read by the handler, which resolves its hotel with `request.resolveHotel`.
+   */
+  hotelId: C['hotelScoped'] extends true ? (C['takes'] extends 'multipart' ? never : number) : never;
+  body: BodyOf<C>;
+  query: QueryOf<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A call's answer: its envelope's data, or the file it sends. */
+export type AnswerOf<C extends Call> = C['answers'] extends 'file' ? SentFile : DataOf<C>;
+
+export type Handler<C extends Call> = (input: CallInput<C>) => Promise<AnswerOf<C>> | AnswerOf<C>;
+
+export type Handlers<Calls extends Record<string, Call>> = { [Name in keyof Calls]: Handler<Calls[Name]> };
+
+/**
+ * The OpenAPI schema of a call, as Fastify validates and documents it. The login documents its
+ * error envelope: it is the one call an outside tool makes before it has a token.
+ */
+function schemaOf(domain: string, call: Call): FastifySchema {
+  return {
+    tags: [domain],
+    summary: call.summary,
+    ...(call.description !== undefined && { description: call.description }),
+    ...(call.body && { body: call.body }),
+    ...(call.query && { querystring: call.query }),
+    ...(call.takes === 'multipart' && { consumes: ['multipart/form-data'] }),
+    ...(call.response && {
+      response: {
+        200: EnvelopeSchema(call.response),
+        ...(call.access === 'public' && call.write && { '4xx': ErrorEnvelopeSchema }),
+      },
+    }),
+  };
+}
+
+function send(reply: FastifyReply, file: SentFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/**
+ * Registers a domain's calls from the contract's table (the app is mounted at /apis): the path,
+ * method, schemas, access and hotel scope all come from the call; the handler only calls its
+ * service. A call of the group without a handler does not type-check.
+ */
+export function registerCalls<Calls extends Record<string, Call>>(
+  app: FastifyInstance,
+  group: CallGroup<Calls>,
+  handlers: Handlers<Calls>,
+): void {
+  for (const [name, call] of Object.entries(group.calls) as [keyof Calls & string, Call][]) {
+    const handler = handlers[name] as Handler<Call>;
+    app.route({
+      method: call.method,
+      url: call.path,
+      // An upload's hotel is resolved by its handler, once the form is read.
+      config: {
+        access: call.access,
+        write: call.write,
+        hotelScoped: call.hotelScoped && call.takes !== 'multipart',
+        call: `${group.domain}.${name}`,
+      },
+      schema: schemaOf(group.domain, call),
+      handler: async (request, reply) => {
+        const answer = await handler({
+          actor: request.actor as Actor,
+          hotelId: request.hotelId as never,
+          body: request.body as never,
+          query: request.query as never,
+          request,
+          reply,
+        });
+        return call.answers === 'file' ? send(reply, answer as unknown as SentFile) : ok(answer);
+      },
+    });
+  }
+}
+
+/** Every call of the table: its group and full URL (the access plugin checks each is registered once). */
+export function tableRoutes(groups: readonly CallGroup[]): { method: string; url: string; call: Call }[] {
+  return groups.flatMap((group) =>
+    Object.values(group.calls).map((call) => ({ method: call.method, url: `${API_BASE}${call.path}`, call })),
+  );
+}

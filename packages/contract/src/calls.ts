@@ -1,0 +1,15 @@
+import { buildingCalls } from './buildings.js';
+import type { CallGroup } from './call.js';
+
+/**
+ * The table of calls: every API call of RoomPilot, by domain (`api.<domain>.<call>` in the
+ * console). Each domain declares its calls in its own file of this package.
+ */
+export const CALLS = {
+  buildings: buildingCalls,
+} as const satisfies Record<string, CallGroup>;
+
+export type Calls = typeof CALLS;
+
+/** Every domain's calls, in the order the server registers them and OpenAPI lists them. */
+export const CALL_GROUPS: readonly CallGroup[] = Object.values(CALLS);
