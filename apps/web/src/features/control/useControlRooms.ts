@@ -1,12 +1,8 @@
-import { type BasicRoom, PAGE_SIZE_MAX, type Page, type RoomTypeOption } from '@roompilot/contract';
+import { type BasicRoom, PAGE_SIZE_MAX, type RoomTypeOption } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
 import { http } from '../../app/http';
 import type { TargetRoom } from './targets';
-
-interface Named {
-  id: number;
-  name: string;
-}
 
 const ALL = { current: 1, size: PAGE_SIZE_MAX };
 
@@ -25,7 +21,7 @@ export function useControlRooms() {
   });
   const buildings = useQuery({
     queryKey: ['buildings', ALL, 'quiet'],
-    queryFn: () => http.post<Page<Named>>('/buildinglist', ALL, { quiet: true }),
+    queryFn: () => api.buildings.list(ALL, { quiet: true }),
   });
   return {
     byId: new Map((basic.data?.records ?? []).map((room) => [room.id, room])),

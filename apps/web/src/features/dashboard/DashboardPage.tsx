@@ -1,13 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
 import {
   ALERT_POLL_MS,
-  type Building,
   canVisit,
   type DeviceMap,
   HOTEL_ROUTES,
   type LiveDeviceState,
   type LiveRoomChange,
-  type Page,
 } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
@@ -25,6 +23,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../app/api';
 import { http } from '../../app/http';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useCurrentUser } from '../../app/user';
@@ -99,7 +98,7 @@ export default function DashboardPage() {
   // Buildings: quiet, a user without the rooms screen sees the whole hotel without a picker.
   const buildings = useQuery({
     queryKey: ['buildings', ALL_ON_ONE_PAGE, 'quiet'],
-    queryFn: () => http.post<Page<Building>>('/buildinglist', ALL_ON_ONE_PAGE, { quiet: true }),
+    queryFn: () => api.buildings.list(ALL_ON_ONE_PAGE, { quiet: true }),
   });
   const buildingList = buildings.data?.records ?? [];
   const requestedBuilding = numberParam(params.get('building'));
