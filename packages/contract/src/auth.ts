@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { defineCalls } from './call.js';
 
 /** User names and passwords: printable, bounded; the server trims the user name. */
 export const LoginBody = Type.Object(
@@ -46,3 +47,44 @@ export const PasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type PasswordBody = Static<typeof PasswordBody>;
+
+export const authCalls = defineCalls('auth', {
+  login: {
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    write: true,
+    hotelScoped: false,
+    summary: 'Log in; answers the bearer token',
+    body: LoginBody,
+    response: LoginData,
+  },
+  logout: {
+    method: 'POST',
+    path: '/logout',
+    access: 'session',
+    write: true,
+    hotelScoped: false,
+    summary: 'End this session',
+    response: Type.Null(),
+  },
+  userInfo: {
+    method: 'POST',
+    path: '/userinfo',
+    access: 'session',
+    write: false,
+    hotelScoped: false,
+    summary: 'The signed-in user, its hotel and permissions',
+    response: UserInfo,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/pwd',
+    access: 'session',
+    write: true,
+    hotelScoped: false,
+    summary: "Change the caller's password; every session of the user ends",
+    body: PasswordBody,
+    response: Type.Null(),
+  },
+});

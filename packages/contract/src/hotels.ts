@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { Id, PageQuery, PageSchema } from './envelope.js';
 
 /**
  * Hotels and their validity periods (API.md "Hotels"), the Administrator's calls. After a hotel's
@@ -110,3 +111,78 @@ export const ValidityUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type ValidityUpdateBody = Static<typeof ValidityUpdateBody>;
+
+/**
+ * Hotels and their validity periods: the platform Administrator's calls (pm_hotel, pm_validdate).
+ * The hotel they name is the row they act on, not a scope: they are not hotel-scoped.
+ */
+export const hotelCalls = defineCalls('hotels', {
+  list: {
+    method: 'POST',
+    path: '/hotellist',
+    access: 'admin',
+    write: false,
+    hotelScoped: false,
+    summary: 'A page of hotels (Administrator)',
+    description: '`keyword` matches the hotel name, province or city. Each hotel carries its room count and days left.',
+    body: HotelListBody,
+    response: PageSchema(Hotel),
+  },
+  add: {
+    method: 'POST',
+    path: '/hoteladd',
+    access: 'admin',
+    write: true,
+    hotelScoped: false,
+    summary: 'Add a hotel (Administrator)',
+    description:
+      "The hotel gets the preset roles (nobody, waiter, guest, manager, worker); `manager` creates its first user holding the 'manager' role. Hotel names and user names are unique (4409).",
+    body: HotelAddBody,
+    response: Hotel,
+  },
+  update: {
+    method: 'PUT',
+    path: '/hotelupdate',
+    access: 'admin',
+    write: true,
+    hotelScoped: false,
+    summary: "Change a hotel's fields (Administrator)",
+    body: HotelUpdateBody,
+    response: Hotel,
+  },
+  remove: {
+    method: 'POST',
+    path: '/hoteldel',
+    access: 'admin',
+    write: true,
+    hotelScoped: false,
+    summary: 'Delete a hotel (Administrator)',
+    description:
+      'Refused (4409) while the hotel has rooms, unless `force`: then its rooms, room types, buildings, users, roles and sessions are deleted in one transaction. The operation log keeps its rows.',
+    body: HotelDeleteBody,
+    response: Type.Null(),
+  },
+  validityList: {
+    method: 'POST',
+    path: '/validdatelist',
+    access: 'admin',
+    write: false,
+    hotelScoped: false,
+    summary: "A page of hotels' validity periods (Administrator)",
+    description:
+      'Ordered by validdate, soonest first. `expiring` keeps hotels whose service ends within 30 days (VALIDITY_WARN_DAYS) or has ended.',
+    body: ValidityListBody,
+    response: PageSchema(Validity),
+  },
+  validityUpdate: {
+    method: 'PUT',
+    path: '/validdateupdate',
+    access: 'admin',
+    write: true,
+    hotelScoped: false,
+    summary: "Set a hotel's validity date (Administrator)",
+    description: "After this date the hotel's users are refused with 4410 at login and on every call.",
+    body: ValidityUpdateBody,
+    response: Validity,
+  },
+});

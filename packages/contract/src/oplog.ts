@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { Id, PageQuery, PageSchema } from './envelope.js';
 
 /** The operation log: every change an operator makes (who, what, which hotel, when, from where). */
 export const OPLOG_ACTIONS = ['login', 'logout', 'password_change', 'role_add', 'role_update', 'role_delete'] as const;
@@ -35,3 +36,16 @@ export const OplogQueryBody = Type.Object(
   { additionalProperties: false },
 );
 export type OplogQueryBody = Static<typeof OplogQueryBody>;
+
+export const oplogCalls = defineCalls('oplog', {
+  query: {
+    method: 'POST',
+    path: '/oplog/query',
+    access: 'pm_logstatistics',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's operation log, newest first",
+    body: OplogQueryBody,
+    response: PageSchema(OplogEntry),
+  },
+});

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { HotelTarget, Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 import { HOTEL_KEYS, WILDCARD } from './permissions.js';
 
 /**
@@ -47,3 +48,47 @@ export type RoleUpdateBody = Static<typeof RoleUpdateBody>;
 
 export const RoleDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
 export type RoleDeleteBody = Static<typeof RoleDeleteBody>;
+
+/** Roles of a hotel: the People screen's, so pm_user. */
+export const roleCalls = defineCalls('roles', {
+  list: {
+    method: 'POST',
+    path: '/rolelist',
+    access: 'pm_user',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's roles",
+    body: RoleListBody,
+    response: PageSchema(Role),
+  },
+  add: {
+    method: 'POST',
+    path: '/roleadd',
+    access: 'pm_user',
+    write: true,
+    hotelScoped: true,
+    summary: 'Add a role',
+    body: RoleAddBody,
+    response: Role,
+  },
+  update: {
+    method: 'PUT',
+    path: '/roleupdate',
+    access: 'pm_user',
+    write: true,
+    hotelScoped: true,
+    summary: 'Rename a role or change its perms; its users see the change at their next call',
+    body: RoleUpdateBody,
+    response: Role,
+  },
+  remove: {
+    method: 'POST',
+    path: '/roledel',
+    access: 'pm_user',
+    write: true,
+    hotelScoped: true,
+    summary: 'Delete a role; refused (4409) while users hold it',
+    body: RoleDeleteBody,
+    response: Type.Null(),
+  },
+});

@@ -1,6 +1,6 @@
 import { API_BASE, type LiveMessage, LOGOUT_CODES } from '@roompilot/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { http } from './http';
+import { api } from './api';
 import { currentLanguage } from './i18n';
 import { bearer, getToken } from './session';
 
@@ -177,7 +177,7 @@ export const live = createLiveConnection({
   token: getToken,
   language: currentLanguage,
   // One call through the http client meets the same code and shows its single logout dialog.
-  sessionEnded: () => void http.post('/userinfo', {}).catch(() => undefined),
+  sessionEnded: () => void api.auth.userInfo().catch(() => undefined),
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
   now: () => Date.now(),

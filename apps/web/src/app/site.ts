@@ -1,15 +1,13 @@
 import type { SiteInfo } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from './http';
+import { api } from './api';
 
 /** The product's own name, until `GET /apis/site` answers. */
 export const PRODUCT_NAME = 'RoomPilot';
 
-export const siteApi = {
-  /** Quiet: the footer is not worth an error toast. */
-  get: () => http.get<SiteInfo>('/site', { quiet: true }),
-};
+/** Quiet: the footer is not worth an error toast. */
+const getSite = (): Promise<SiteInfo> => api.site.info(undefined, { quiet: true });
 
 export function useSite() {
-  return useQuery({ queryKey: ['site'], queryFn: siteApi.get, staleTime: Number.POSITIVE_INFINITY, retry: 1 });
+  return useQuery({ queryKey: ['site'], queryFn: getSite, staleTime: Number.POSITIVE_INFINITY, retry: 1 });
 }

@@ -1,14 +1,15 @@
 import type { UserInfo } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { authApi } from '../features/auth/api';
+import { api } from './api';
 import type { GuardUser } from './guard';
 
 /** The user info of the current token: a new token (a new login) is a new query. */
 export function useUserInfoQuery(token: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['userinfo', token],
-    queryFn: authApi.userInfo,
+    // Quiet: the guard reports a failure itself, then logs out (SPEC.md section 8).
+    queryFn: () => api.auth.userInfo(undefined, { quiet: true }),
     enabled: enabled && token !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -4,8 +4,8 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { authApi } from '../../features/auth/api';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
+import { api } from '../api';
 import { clearToken } from '../session';
 import { useCurrentUser } from '../user';
 
@@ -19,7 +19,8 @@ export function UserMenu() {
 
   const quit = async () => {
     // Leave even if the server cannot be told: the session is over for this browser either way.
-    await authApi.logout().catch(() => undefined);
+    // Quiet: leaving must work even when the session is already gone.
+    await api.auth.logout(undefined, { quiet: true }).catch(() => undefined);
     clearToken();
     queryClient.removeQueries({ queryKey: ['userinfo'] });
     navigate('/login', { replace: true });

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { clearToken } from '../../app/session';
-import { authApi } from './api';
 
 interface Props {
   userName: string;
@@ -24,7 +24,7 @@ export function ChangePasswordDialog({ userName, open, onClose }: Props) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PasswordBody>();
   const change = useMutation({
-    mutationFn: authApi.changePassword,
+    mutationFn: (body: PasswordBody) => api.auth.changePassword(body),
     onSuccess: () => {
       message.success(t('auth.passwordUpdated'));
       onClose();

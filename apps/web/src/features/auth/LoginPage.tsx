@@ -1,12 +1,13 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginBody } from '@roompilot/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { SiteFooter } from '../../app/SiteFooter';
 import { setToken } from '../../app/session';
 import { PRODUCT_NAME, useSite } from '../../app/site';
 import type { MessageKey } from '../../locales/types';
-import { authApi } from './api';
 import { LanguageLinks } from './LanguageLinks';
 
 type Field = 'user_name' | 'password';
@@ -59,7 +60,10 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
   // With the token stored, the guard takes a signed-in user from /login to `?redirect=` (or /).
-  const login = useMutation({ mutationFn: authApi.login, onSuccess: ({ token }) => setToken(token) });
+  const login = useMutation({
+    mutationFn: (body: LoginBody) => api.auth.login({ ...body, user_name: body.user_name.trim() }),
+    onSuccess: ({ token }) => setToken(token),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

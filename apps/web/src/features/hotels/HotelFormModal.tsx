@@ -4,8 +4,8 @@ import { Checkbox, DatePicker, Divider, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { hotelsApi } from './api';
 
 interface Values {
   hotel_name: string;
@@ -48,7 +48,7 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
         welcome_word: values.welcome_word ?? '',
         validdate: values.validdate ? values.validdate.format(DATE) : null,
       };
-      if (editing) return hotelsApi.update({ hotel_id: hotel.hotel_id, ...fields });
+      if (editing) return api.hotels.update({ hotel_id: hotel.hotel_id, ...fields });
       const body: HotelAddBody = { ...fields };
       if (values.withManager && values.manager) {
         const { user_name, password, nick_name } = values.manager;
@@ -58,7 +58,7 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
           ...(nick_name?.trim() ? { nick_name: nick_name.trim() } : {}),
         };
       }
-      return hotelsApi.add(body);
+      return api.hotels.add(body);
     },
     onSuccess: () => {
       message.success(t(editing ? 'common.saved' : 'hotels.added'));

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { DeleteAction } from '../../components/DeleteAction';
@@ -11,7 +12,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { ValidityTag } from '../../components/ValidityTag';
 import { formatDate, formatNumber } from '../../lib/format';
-import { hotelsApi } from './api';
 import { ForceDeleteModal } from './ForceDeleteModal';
 import { HotelFormModal } from './HotelFormModal';
 
@@ -30,13 +30,14 @@ export default function HotelsPage() {
   const body = { ...page, ...(keyword ? { keyword } : {}) };
   const list = useQuery({
     queryKey: ['hotels', body],
-    queryFn: () => hotelsApi.list(body),
+    queryFn: () => api.hotels.list(body),
     placeholderData: keepPreviousData,
   });
 
   const remove = useMutation({
     mutationFn: ({ hotel, force }: { hotel: Hotel; force: boolean }) =>
-      hotelsApi.remove({ hotel_id: hotel.hotel_id, ...(force ? { force: true } : {}) }),
+      // Quiet: a refusal because the hotel has rooms (4409) leads to the forced-delete dialog, not a toast.
+      api.hotels.remove({ hotel_id: hotel.hotel_id, ...(force ? { force: true } : {}) }, { quiet: true }),
     onSuccess: (_data, { hotel }) => {
       message.success(t('hotels.deleted', { name: hotel.hotel_name }));
       setForced(null);

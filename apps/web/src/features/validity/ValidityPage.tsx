@@ -1,15 +1,15 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_DEFAULT, VALIDITY_WARN_DAYS, type Validity } from '@roompilot/contract';
+import { PAGE_SIZE_DEFAULT, VALIDITY_WARN_DAYS, type Validity, type ValidityUpdateBody } from '@roompilot/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Form, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatDate, formatNumber } from '../../lib/format';
-import { validityApi } from './api';
 import { VALIDITY_COLOR, validityState } from './validityState';
 
 const DATE = 'YYYY-MM-DD';
@@ -36,12 +36,12 @@ export default function ValidityPage() {
   const body = { ...page, ...(keyword ? { keyword } : {}), ...(expiring ? { expiring: true } : {}) };
   const list = useQuery({
     queryKey: ['validity', body],
-    queryFn: () => validityApi.list(body),
+    queryFn: () => api.hotels.validityList(body),
     placeholderData: keepPreviousData,
   });
 
   const update = useMutation({
-    mutationFn: validityApi.update,
+    mutationFn: (body: ValidityUpdateBody) => api.hotels.validityUpdate(body),
     onSuccess: (row) => {
       message.success(t('validity.updated', { name: row.hotel_name }));
       setEditing(null);
