@@ -1,28 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { roomsFromCsv } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs } from '../support/console.js';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from '../support/server.js';
+import { ADMIN_PASSWORD } from '../support/server.js';
+import { consoleSuite } from '../support/suite.js';
 
 /**
  * Issue 3 end to end: the Administrator opens a hotel with its manager; the manager builds the
  * inventory (building, room type with 6 devices, 570 rooms), filters, edits, deletes, exports,
  * re-imports into another building; another hotel's staff see none of it.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = consoleSuite();
 
 const HOTEL = 'E2E Grand Hotel';
 const MANAGER = { user: 'grandmgr', password: 'grand-pass-1' };
@@ -39,8 +29,8 @@ function footerTotal(total: number): RegExp {
 }
 
 test('the Administrator creates a hotel with a validity date and its first manager', async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, 'Administrator', ADMIN_PASSWORD);
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
   await page.waitForURL(/\/system\/hotel$/);
   await page
     .getByRole('button', { name: buttonName('新增酒店') })
@@ -57,15 +47,15 @@ test('the Administrator creates a hotel with a validity date and its first manag
   await page.getByText('酒店已创建').waitFor();
   await page.getByRole('cell', { name: HOTEL }).waitFor();
   await screenshot(page, 'hotels-zh');
-  await browser.context.clearCookies();
+  await suite.browser.context.clearCookies();
 });
 
 test('the manager creates a building and a room type with 6 devices', async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, MANAGER.user, MANAGER.password);
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, MANAGER.user, MANAGER.password);
   await page.getByText(HOTEL).first().waitFor();
 
-  await page.goto(`${server.url}/roomsystem/room?tab=buildings`);
+  await page.goto(`${suite.server.url}/roomsystem/room?tab=buildings`);
   for (const name of ['Tower A', 'Tower B']) {
     await page
       .getByRole('button', { name: buttonName('新增楼栋') })
@@ -79,7 +69,7 @@ test('the manager creates a building and a room type with 6 devices', async () =
     await page.getByRole('cell', { name, exact: true }).waitFor();
   }
 
-  await page.goto(`${server.url}/roomsystem/roomtype`);
+  await page.goto(`${suite.server.url}/roomsystem/roomtype`);
   await page
     .getByRole('button', { name: buttonName('新增房型') })
     .first()
@@ -108,8 +98,8 @@ test('the manager creates a building and a room type with 6 devices', async () =
 });
 
 test('the manager bulk-adds 570 rooms, filters floor 12, edits one and deletes two', async () => {
-  const { page } = browser;
-  await page.goto(`${server.url}/roomsystem/room`);
+  const { page } = suite.browser;
+  await page.goto(`${suite.server.url}/roomsystem/room`);
   await page
     .getByRole('button', { name: buttonName('批量新增') })
     .first()
@@ -156,7 +146,7 @@ test('the manager bulk-adds 570 rooms, filters floor 12, edits one and deletes t
 });
 
 test('exports CSV and Excel, then re-imports the CSV into another building', async () => {
-  const { page } = browser;
+  const { page } = suite.browser;
   // Floor 12 is still filtered: the exports hold its 28 rooms.
   await openMenu(page, /导出/);
   const [csv] = await Promise.all([
@@ -240,14 +230,14 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
   await choose(page, '楼栋', 'Tower B', page.getByRole('tabpanel', { name: '房间' }));
   await page.getByText(footerTotal(28)).waitFor();
   await page.locator('.ant-table-tbody').getByText('Sea view').waitFor();
-  await browser.context.clearCookies();
+  await suite.browser.context.clearCookies();
 });
 
 test("another hotel's staff see none of it, in the console and in the API", async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, 'manager', 'manager123');
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('RoomPilot Demo Hotel').first().waitFor();
-  await page.goto(`${server.url}/roomsystem/room`);
+  await page.goto(`${suite.server.url}/roomsystem/room`);
   await page.getByText(/共 \d+ 个房间/).waitFor();
   await page.getByLabel('房号 / RCU ID / MAC / 备注').fill('Sea view');
   await page.getByLabel('房号 / RCU ID / MAC / 备注').press('Enter');
@@ -257,12 +247,12 @@ test("another hotel's staff see none of it, in the console and in the API", asyn
   const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
   expect(options.join(' ')).not.toContain('Tower');
   await page.keyboard.press('Escape');
-  await page.goto(`${server.url}/roomsystem/roomtype`);
+  await page.goto(`${suite.server.url}/roomsystem/roomtype`);
   await page.getByRole('cell').first().waitFor();
   expect(await page.getByText('E2E King').count()).toBe(0);
 
-  const grand = await server.login(MANAGER.user, MANAGER.password);
-  const grandRooms = await server.api<{ records: { id: number; room_num: string }[]; total: number }>(
+  const grand = await suite.server.login(MANAGER.user, MANAGER.password);
+  const grandRooms = await suite.server.api<{ records: { id: number; room_num: string }[]; total: number }>(
     '/roomlist',
     { current: 1, size: 500 },
     grand,
@@ -271,18 +261,22 @@ test("another hotel's staff see none of it, in the console and in the API", asyn
   const target = grandRooms.data.records[0];
   expect(target).toBeDefined();
 
-  const demo = await server.login('manager', 'manager123');
-  const seen = await server.api<{ records: { remark: string; room_num: string }[]; total: number }>(
+  const demo = await suite.server.login('manager', 'manager123');
+  const seen = await suite.server.api<{ records: { remark: string; room_num: string }[]; total: number }>(
     '/roomlist',
     { current: 1, size: 20, keyword: 'Sea view' },
     demo,
   );
   expect(seen.code).toBe(0);
   expect(seen.data.total).toBe(0);
-  const buildings = await server.api<{ records: { name: string }[] }>('/buildinglist', { current: 1, size: 100 }, demo);
+  const buildings = await suite.server.api<{ records: { name: string }[] }>(
+    '/buildinglist',
+    { current: 1, size: 100 },
+    demo,
+  );
   expect(buildings.data.records.map((building) => building.name)).not.toContain('Tower A');
-  const change = await server.api('/roomdel', { ids: [target?.id] }, demo);
+  const change = await suite.server.api('/roomdel', { ids: [target?.id] }, demo);
   expect(change.code).toBe(4404);
-  const after = await server.api<{ total: number }>('/roomlist', { current: 1, size: 1 }, grand);
+  const after = await suite.server.api<{ total: number }>('/roomlist', { current: 1, size: 1 }, grand);
   expect(after.data.total).toBe(568);
 });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { loginAs } from '../support/console.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { consoleSuite } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ width: 800, height: 900 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = consoleSuite({ viewport: { width: 800, height: 900 } });
 
 test('under 1024 px the layout is mobile with the sidebar closed until opened', async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, 'manager', 'manager123');
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.locator('.ant-breadcrumb').getByText('控制台').waitFor();
   await expect(page.getByRole('menuitem', { name: '房间设置' }).isVisible()).resolves.toBe(false);
   await screenshot(page, 'mobile-closed');

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, openBrowser } from '../support/browser.js';
+import { expect, test } from 'vitest';
 import { buttonName, loginAs } from '../support/console.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { consoleSuite } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = consoleSuite();
 
 test('changing the password: the mismatch message, then success, back to login, and the new one works', async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, 'manager', 'manager123');
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('RoomPilot Demo Hotel').first().waitFor();
 
   await page.getByRole('button', { name: '用户菜单' }).click();
@@ -47,8 +35,8 @@ test('changing the password: the mismatch message, then success, back to login, 
   await page.getByText('更新密码成功').waitFor();
   await page.waitForURL(/\/login/);
 
-  await loginAs(page, server.url, 'manager', 'manager123');
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('密码错误,请重新输入!').waitFor();
-  await loginAs(page, server.url, 'manager', 'new-secret-1');
+  await loginAs(page, suite.server.url, 'manager', 'new-secret-1');
   await page.getByText('RoomPilot Demo Hotel').first().waitFor();
 });

@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs, sessionToken } from '../support/console.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { consoleSuite } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = consoleSuite();
 
 test('a session ended elsewhere asks to log in again', async () => {
-  const { page } = browser;
-  await loginAs(page, server.url, 'manager', 'manager123');
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('RoomPilot Demo Hotel').first().waitFor();
 
   // The same session is ended from another place (an operator's tool logs it out).
   const token = await sessionToken(page);
   expect(token).not.toBe('');
-  expect((await server.api('/logout', {}, token)).code).toBe(0);
+  expect((await suite.server.api('/logout', {}, token)).code).toBe(0);
 
   // The server closes the console's live socket with 4433 at once; the console asks to log in again.
   const confirm = page.getByRole('dialog').filter({ hasText: '确认登出' });

@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, openBrowser, screenshot } from '../support/browser.js';
+import { expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { loginAs, topMenuTitles } from '../support/console.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { consoleSuite } from '../support/suite.js';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = consoleSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-test('a wrong password is refused with the server message, then the manager sees the hotel menu', async () => {
-  const { page } = browser;
-  await page.goto(`${server.url}/`);
+test('a wrong password is refused with the suite.server message, then the manager sees the hotel menu', async () => {
+  const { page } = suite.browser;
+  await page.goto(`${suite.server.url}/`);
   await page.waitForURL(/\/login/);
   await expect(page.getByText('客房控制管理后台')).toBeTruthy();
   await page.getByPlaceholder('用户名').waitFor();
   await screenshot(page, 'login-zh');
 
-  await loginAs(page, server.url, 'manager', 'wrong-password');
+  await loginAs(page, suite.server.url, 'manager', 'wrong-password');
   await page.getByText('密码错误,请重新输入!').waitFor();
   expect(page.url()).toContain('/login');
 
-  await loginAs(page, server.url, 'manager', 'manager123');
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('RoomPilot Demo Hotel').first().waitFor();
   expect(await topMenuTitles(page)).toEqual(['控制台', '房间设置', '系统设置', '权限管理', '统计分析']);
   // Home is the dashboard's floor view.
@@ -36,12 +25,12 @@ test('a wrong password is refused with the server message, then the manager sees
   await page.locator('button.rp-tile').first().waitFor();
   await screenshot(page, 'shell-zh');
   // A screen of later work says so plainly.
-  await page.goto(`${server.url}/statistics/logstatistics`);
+  await page.goto(`${suite.server.url}/statistics/logstatistics`);
   await page.getByText('该页面尚未开发完成。').waitFor();
 });
 
 test('switching to English reloads with the success message and English titles', async () => {
-  const { page } = browser;
+  const { page } = suite.browser;
   await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await page.getByText('switch language success, Please refresh').waitFor();

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type Browser, openBrowser } from './browser.js';
+import { type RunningServer, startServer } from './server.js';
+
+export interface ConsoleSuite {
+  /** The server the file's tests run against, started before the first test. */
+  readonly server: RunningServer;
+  /** One Chromium with the console, opened before the first test. */
+  readonly browser: Browser;
+}
+
+/**
+ * A test file's server and browser: started before its first test, closed after its last. Read
+ * `suite.server` and `suite.browser` inside tests and hooks, not at import time.
+ */
+export function consoleSuite(
+  options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
+): ConsoleSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(options.env);
+    browser = await openBrowser(options.viewport);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} is not started yet: read it inside a test`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
