@@ -1,6 +1,7 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { Floor } from './buildings.js';
-import { HotelTarget, Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 
 /**
  * Rooms (API.md "Rooms", SPEC.md section 3). A room belongs to one building and one room type of
@@ -288,3 +289,169 @@ export const RoomImportError = Type.Object({
 export type RoomImportError = Static<typeof RoomImportError>;
 export const RoomImportErrors = Type.Object({ errors: Type.Array(RoomImportError) });
 export type RoomImportErrors = Static<typeof RoomImportErrors>;
+
+/** Every room of a list without paging, and how many. */
+const ListOf = <T extends TSchema>(record: T) => Type.Object({ records: Type.Array(record), total: Type.Integer() });
+
+/** Rooms of a hotel (pm_roomdetail), their import and export. */
+export const roomCalls = defineCalls('rooms', {
+  list: {
+    method: 'POST',
+    path: '/roomlist',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's rooms, filtered and sorted",
+    description:
+      '`keyword` is contained in room_num, rcu_id, mac or remark (ASCII letters in either case, other characters as written). Sorted by room_num unless `sort` says otherwise; ties go by room_num; `room_type` and `building` sort by the name as people read it ("Wing 2" before "Wing 10"). `device_key` only for holders of pm_roomdetail.',
+    body: RoomListBody,
+    response: PageSchema(Room),
+  },
+  all: {
+    method: 'POST',
+    path: '/allrooms',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'Every room of the hotel (or of one building), without paging',
+    body: AllRoomsBody,
+    response: ListOf(Room),
+  },
+  basic: {
+    method: 'POST',
+    path: '/basicroomlist',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'Every room of the hotel as {id, room_num, floor_num, building_id, room_type_id}, without paging',
+    body: AllRoomsBody,
+    response: ListOf(BasicRoom),
+  },
+  upgradeList: {
+    method: 'POST',
+    path: '/upgraderoomlist',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'A page of rooms with their firmware, configuration and IR versions',
+    description: '`online` is false for every room until the live device gateway exists (issue 4).',
+    body: UpgradeRoomListBody,
+    response: PageSchema(UpgradeRoom),
+  },
+  hotelRooms: {
+    method: 'POST',
+    path: '/hotelrooms',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'Get-hotel-rooms: every room of a hotel as {id, room_num, floor_num}',
+    description: 'The Administrator names the hotel with `hotel_id`.',
+    body: HotelRoomsBody,
+    response: Type.Array(HotelRoom),
+  },
+  add: {
+    method: 'POST',
+    path: '/roomadd',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Add a room',
+    description:
+      'building_id defaults to the hotel\'s first building (a "Main building" is created when there is none); floor_num must lie in the building\'s range. Room numbers are unique in the hotel, rcu_ids everywhere (4409). The answer carries the new device key.',
+    body: RoomAddBody,
+    response: Room,
+  },
+  bulkAdd: {
+    method: 'POST',
+    path: '/roomsadd',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Bulk add: floors × rooms with a number pattern',
+    description:
+      'pattern defaults to {floor:2}{room:2} (floors 2..20 × rooms 1..30 → 0201…2030); {floor}/{room} without a width are not padded. rcu_id of each room: R{hotel_id}x{room_num}. At most 10000 rooms per call; existing room numbers are skipped and listed in `skipped`; one transaction.',
+    body: RoomsAddBody,
+    response: RoomsAddResult,
+  },
+  update: {
+    method: 'PUT',
+    path: '/update',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: "Change a room's fields",
+    body: RoomUpdateBody,
+    response: Room,
+  },
+  remove: {
+    method: 'POST',
+    path: '/roomdel',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Delete rooms (1..10000 ids)',
+    description: 'All or nothing: when any id is not a room of the hotel, 4404 and nothing is deleted.',
+    body: RoomDeleteBody,
+    response: RoomDeleteResult,
+  },
+  regenerateKey: {
+    method: 'POST',
+    path: '/roomkey',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: "Regenerate a room's device key (the RCU's MQTT password)",
+    body: RoomKeyBody,
+    response: RoomKeyResult,
+  },
+  export: {
+    method: 'POST',
+    path: '/roomexport',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: "Export the hotel's rooms as CSV or XLSX (answers the file, not an envelope)",
+    description:
+      'Columns room_num, floor_num, building, room_type, rcu_id, mac, remark, validdate (building and type by name). CSV is UTF-8 with a BOM. Filters as /roomlist.',
+    body: RoomExportBody,
+    answers: 'file',
+  },
+  /**
+   * A secret leaves the server: declared as a write so that visitors are refused and every
+   * export is in the operation log, though nothing changes.
+   */
+  exportKeys: {
+    method: 'POST',
+    path: '/roomkeyexport',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Export the device keys of the rooms as CSV (answers the file, not an envelope)',
+    description:
+      "Columns rcu_id, device_key, room_num, floor_num, building, devices (the room type's device keys, space separated): what RCU provisioning and the simulator (`npm run sim -- --keys FILE`) read. Filters as /roomlist. Holders of pm_roomdetail only; recorded in the operation log.",
+    body: RoomKeyExportBody,
+    answers: 'file',
+  },
+  template: {
+    method: 'POST',
+    path: '/roomtemplate',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'An import template: the header row and one example row (answers the file)',
+    body: RoomTemplateBody,
+    answers: 'file',
+  },
+  import: {
+    method: 'POST',
+    path: '/roomimport',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: 'Import rooms from CSV or XLSX (multipart: file, optional building_id)',
+    description:
+      "multipart/form-data with `file` (.csv UTF-8, with or without BOM, comma or semicolon; or .xlsx; at most 10000 rows and 5 MB, 4413 above) and optional `building_id` (overrides the building column) and `hotel_id` (Administrator). The columns of /roomexport. When any row is bad: 4400 'N rows have errors' with data.errors [{line, field, message}] listing every bad row (the header is line 1), and nothing imported.",
+    takes: 'multipart',
+    response: RoomImportResult,
+  },
+});

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { HotelTarget, Id, PageQuery } from './envelope.js';
+import { defineCalls } from './call.js';
+import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 
 /**
  * Room types and their device templates (docs/rcu-protocol.md "Device keys"). A room refers to
@@ -153,3 +154,81 @@ export type RoomTypeDetailBody = Static<typeof RoomTypeDetailBody>;
 
 export const RoomTypeDeleteBody = Type.Object({ id: Id, ...HotelTarget }, { additionalProperties: false });
 export type RoomTypeDeleteBody = Static<typeof RoomTypeDeleteBody>;
+
+/** Room types and their device templates (pm_roomtype; the roomtypedevice screen is pm_roomdetail). */
+export const roomTypeCalls = defineCalls('room types', {
+  list: {
+    method: 'POST',
+    path: '/roomtype',
+    access: 'pm_roomtype',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's room types with their device templates",
+    body: RoomTypeListBody,
+    response: PageSchema(RoomType),
+  },
+  detail: {
+    method: 'POST',
+    path: '/roomtypedetail',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: 'One room type of the hotel with its device template (for pm_roomdetail: the device editor)',
+    body: RoomTypeDetailBody,
+    response: RoomType,
+  },
+  options: {
+    method: 'POST',
+    path: '/roomtypeoptions',
+    access: 'pm_roomdetail',
+    write: false,
+    hotelScoped: true,
+    summary: "Every room type of the hotel as {id, name} (for the rooms screens' pickers)",
+    body: RoomTypeOptionsBody,
+    response: Type.Array(RoomTypeOption),
+  },
+  add: {
+    method: 'POST',
+    path: '/roomtypeadd',
+    access: 'pm_roomtype',
+    write: true,
+    hotelScoped: true,
+    summary: 'Add a room type with its device template',
+    description:
+      "A device key is its kind's prefix and 1..99 (L light, D dimmer, C curtain, AC air conditioner, FH floor heating, V ventilation, S socket, IR infrared); keys unique within the type; setpoint defaults only on AC and FH, 16..30 in 0.5 steps, set_min ≤ set ≤ set_max. Names unique within the hotel (4409).",
+    body: RoomTypeAddBody,
+    response: RoomType,
+  },
+  update: {
+    method: 'PUT',
+    path: '/roomtypeupdate',
+    access: 'pm_roomtype',
+    write: true,
+    hotelScoped: true,
+    summary: 'Change a room type: name, remark or device template',
+    description: 'Rooms refer to their type: a new template applies to every room of the type at once.',
+    body: RoomTypeUpdateBody,
+    response: RoomType,
+  },
+  saveDevices: {
+    method: 'PUT',
+    path: '/roomtypedevices',
+    access: 'pm_roomdetail',
+    write: true,
+    hotelScoped: true,
+    summary: "Save a room type's device template (the roomtypedevice screen)",
+    description: 'Same rules as /roomtypeadd; every room of the type gets the new template.',
+    body: RoomTypeDevicesBody,
+    response: RoomType,
+  },
+  remove: {
+    method: 'POST',
+    path: '/roomtypedel',
+    access: 'pm_roomtype',
+    write: true,
+    hotelScoped: true,
+    summary: 'Delete a room type; refused (4409) while rooms use it',
+    body: RoomTypeDeleteBody,
+    response: Type.Null(),
+  },
+});

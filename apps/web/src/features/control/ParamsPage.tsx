@@ -1,5 +1,5 @@
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { type BasicRoom, ErrorCode, type LiveRoomState } from '@roompilot/contract';
+import { ErrorCode, type LiveRoomState } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,6 +18,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError, http } from '../../app/http';
 import { useHolds } from '../../app/permissions';
@@ -47,7 +48,7 @@ function useRoomOptions() {
   });
   const basic = useQuery({
     queryKey: ['rooms', 'basic', 'quiet'],
-    queryFn: () => http.post<{ records: BasicRoom[] }>('/basicroomlist', {}, { quiet: true }),
+    queryFn: () => api.rooms.basic({}, { quiet: true }),
     enabled: states.isError,
   });
   const options: RoomOption[] | undefined =

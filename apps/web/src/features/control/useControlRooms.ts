@@ -1,7 +1,6 @@
-import { type BasicRoom, PAGE_SIZE_MAX, type RoomTypeOption } from '@roompilot/contract';
+import { type BasicRoom, PAGE_SIZE_MAX } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { http } from '../../app/http';
 import type { TargetRoom } from './targets';
 
 const ALL = { current: 1, size: PAGE_SIZE_MAX };
@@ -13,11 +12,11 @@ const ALL = { current: 1, size: PAGE_SIZE_MAX };
 export function useControlRooms() {
   const basic = useQuery({
     queryKey: ['rooms', 'basic', 'quiet'],
-    queryFn: () => http.post<{ records: BasicRoom[] }>('/basicroomlist', {}, { quiet: true }),
+    queryFn: () => api.rooms.basic({}, { quiet: true }),
   });
   const types = useQuery({
     queryKey: ['roomtypeoptions', 'quiet'],
-    queryFn: () => http.post<RoomTypeOption[]>('/roomtypeoptions', {}, { quiet: true }),
+    queryFn: () => api.roomTypes.options({}, { quiet: true }),
   });
   const buildings = useQuery({
     queryKey: ['buildings', ALL, 'quiet'],

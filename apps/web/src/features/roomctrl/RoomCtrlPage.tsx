@@ -5,23 +5,20 @@ import {
   type DeviceState,
   type LiveDeviceState,
   PAGE_SIZE_MAX,
-  type Page,
-  type RoomType,
 } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { http } from '../../app/http';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useHolds } from '../../app/permissions';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { liveApi } from '../live/api';
 import { mergeDeviceChange } from '../live/deviceState';
-import { roomsApi } from '../rooms/api';
 import { DeviceCard, type DeviceResult } from './DeviceCard';
 import { controlDevices } from './deviceModel';
 import './roomctrl.css';
@@ -70,12 +67,12 @@ function RoomControl({ roomId }: { roomId: number }) {
   const [pending, setPending] = useState<Record<string, DeviceState>>({});
   const [results, setResults] = useState<Record<string, DeviceResult>>({});
 
-  const rooms = useQuery({ queryKey: ['rooms', 'basic'], queryFn: () => roomsApi.basic() });
+  const rooms = useQuery({ queryKey: ['rooms', 'basic'], queryFn: () => api.rooms.basic() });
   const room = rooms.data?.records.find((candidate) => candidate.id === roomId);
   // The template names the devices; without pm_roomtype the screen shows what the RCU reports.
   const types = useQuery({
     queryKey: ['roomtypes', ALL_TYPES, 'quiet'],
-    queryFn: () => http.post<Page<RoomType>>('/roomtype', ALL_TYPES, { quiet: true }),
+    queryFn: () => api.roomTypes.list(ALL_TYPES, { quiet: true }),
     enabled: room !== undefined,
   });
   const template = types.data

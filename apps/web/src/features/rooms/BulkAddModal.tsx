@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { formatNumber } from '../../lib/format';
-import { roomsApi } from './api';
 import { effectivePattern, previewBulk } from './bulkPattern';
 import { useBuildings, useRoomTypeOptions } from './options';
 
@@ -65,7 +65,7 @@ export function BulkAddModal({ open, onClose }: Props) {
 
   const create = useMutation({
     mutationFn: (input: Values) =>
-      roomsApi.addMany({
+      api.rooms.bulkAdd({
         floors: [input.floor_from ?? 0, input.floor_to ?? 0],
         rooms: [input.room_from ?? 0, input.room_to ?? 0],
         pattern: effectivePattern(input.pattern),

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Popconfirm, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { roomsApi } from './api';
 
 interface Props {
   room: Room | undefined;
@@ -20,7 +20,7 @@ export function DeviceKeyModal({ room, onClose }: Props) {
   useEffect(() => setKey(room?.device_key ?? ''), [room]);
 
   const regenerate = useMutation({
-    mutationFn: (id: number) => roomsApi.regenerateKey({ id }),
+    mutationFn: (id: number) => api.rooms.regenerateKey({ id }),
     onSuccess: ({ device_key }) => {
       setKey(device_key);
       message.success(t('rooms.keyRegenerated'));

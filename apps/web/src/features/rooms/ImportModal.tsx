@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Progress, Result, Select, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { formatNumber } from '../../lib/format';
-import { roomsApi } from './api';
 import { type ImportRowError, importErrorsOf } from './importErrors';
 import { useBuildings } from './options';
 
@@ -15,6 +15,14 @@ interface Props {
 }
 
 const ACCEPT = '.csv,.xlsx';
+
+/** Quiet: a refusal with bad rows (4400) is shown as a table of the rows, not a toast. */
+function importRooms(file: File, buildingId?: number) {
+  const form = new FormData();
+  if (buildingId !== undefined) form.append('building_id', String(buildingId));
+  form.append('file', file, file.name);
+  return api.rooms.import(form, { quiet: true });
+}
 const MB = 1024 * 1024;
 
 /** Upload a CSV or Excel file of rooms; a file with any bad row imports nothing and lists the rows. */
@@ -27,7 +35,7 @@ export function ImportModal({ open, onClose }: Props) {
   const [tooBig, setTooBig] = useState(false);
 
   const upload = useMutation({
-    mutationFn: ({ chosen, building }: { chosen: File; building?: number }) => roomsApi.importFile(chosen, building),
+    mutationFn: ({ chosen, building }: { chosen: File; building?: number }) => importRooms(chosen, building),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['rooms'] });
       void queryClient.invalidateQueries({ queryKey: ['buildings'] });

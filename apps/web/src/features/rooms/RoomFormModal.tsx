@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { normalizeAlnum } from '../../lib/alnum';
-import { roomsApi } from './api';
 import { useBuildings, useRoomTypeOptions } from './options';
 
 interface Values {
@@ -51,7 +51,7 @@ export function RoomFormModal({ room, open, onClose }: Props) {
         validdate: values.validdate ? values.validdate.format(DATE) : null,
         ...(values.building_id !== undefined ? { building_id: values.building_id } : {}),
       };
-      return editing ? roomsApi.update({ id: room.id, ...fields }) : roomsApi.add(fields);
+      return editing ? api.rooms.update({ id: room.id, ...fields }) : api.rooms.add(fields);
     },
     onSuccess: (saved) => {
       message.success(t(editing ? 'rooms.updated' : 'rooms.added', { room: saved.room_num }));

@@ -34,6 +34,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
 import { useHolds } from '../../app/permissions';
@@ -41,7 +42,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatDate, formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/saveFile';
-import { roomsApi } from './api';
 import { BulkAddModal } from './BulkAddModal';
 import { DeviceKeyModal } from './DeviceKeyModal';
 import { ImportModal } from './ImportModal';
@@ -92,7 +92,7 @@ export function RoomsTab() {
   const body: RoomListBody = { ...page, ...filters, ...sorting };
   const list = useQuery({
     queryKey: ['rooms', body],
-    queryFn: () => roomsApi.list(body),
+    queryFn: () => api.rooms.list(body),
     placeholderData: keepPreviousData,
   });
 
@@ -103,7 +103,7 @@ export function RoomsTab() {
   };
 
   const remove = useMutation({
-    mutationFn: (ids: number[]) => roomsApi.remove({ ids }),
+    mutationFn: (ids: number[]) => api.rooms.remove({ ids }),
     onSuccess: ({ deleted }) => {
       message.success(t('rooms.deleted', { deleted: formatNumber(deleted) }));
       setSelected([]);
@@ -127,10 +127,10 @@ export function RoomsTab() {
   };
   const exportRooms = (format: RoomFileFormat | 'keys') =>
     format === 'keys'
-      ? download('export', () => roomsApi.exportKeys(filters), 'device-keys.csv')
-      : download('export', () => roomsApi.exportFile({ format, ...filters }), `rooms.${format}`);
+      ? download('export', () => api.rooms.exportKeys(filters), 'device-keys.csv')
+      : download('export', () => api.rooms.export({ format, ...filters }), `rooms.${format}`);
   const downloadTemplate = (format: RoomFileFormat) =>
-    download('template', () => roomsApi.template(format), `rooms-template.${format}`);
+    download('template', () => api.rooms.template({ format }), `rooms-template.${format}`);
 
   const sortOrderOf = (column: RoomSort): SortOrder =>
     sorting?.sort === column ? (sorting.order === 'asc' ? 'ascend' : 'descend') : null;

@@ -1,7 +1,6 @@
 import { PAGE_SIZE_MAX } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api';
-import { roomTypesApi } from '../roomtypes/api';
 
 const ALL_BUILDINGS = { current: 1, size: PAGE_SIZE_MAX };
 
@@ -12,5 +11,5 @@ export function useBuildings() {
 
 /** The hotel's room types as `{id, name}`. */
 export function useRoomTypeOptions() {
-  return useQuery({ queryKey: ['roomtypeoptions'], queryFn: roomTypesApi.options });
+  return useQuery({ queryKey: ['roomtypeoptions'], queryFn: () => api.roomTypes.options() });
 }

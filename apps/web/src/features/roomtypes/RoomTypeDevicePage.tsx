@@ -25,12 +25,12 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
-import { roomTypesApi } from './api';
 import { keyForKind, nextFreeKey } from './deviceKeys';
 import { type DeviceRow, hasSetpoints, newUid, type RowProblem, rowProblems, toDevices, toRows } from './deviceRows';
 
@@ -48,7 +48,7 @@ export default function RoomTypeDevicePage() {
   // One type by id: the editor's route needs pm_roomdetail, which the room type list does not take.
   const types = useQuery({
     queryKey: ['roomtypes', 'detail', id],
-    queryFn: () => roomTypesApi.detail({ id }),
+    queryFn: () => api.roomTypes.detail({ id }),
     enabled: validId,
     retry: false,
   });
@@ -64,7 +64,7 @@ export default function RoomTypeDevicePage() {
   const problems = useMemo(() => rowProblems(rows), [rows]);
 
   const save = useMutation({
-    mutationFn: () => roomTypesApi.saveDevices({ id, devices: toDevices(rows) }),
+    mutationFn: () => api.roomTypes.saveDevices({ id, devices: toDevices(rows) }),
     onSuccess: (saved) => {
       message.success(t('roomtypes.devicesSaved', { name: saved.name }));
       setTouched(false);

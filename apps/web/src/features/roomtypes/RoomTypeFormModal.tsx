@@ -2,8 +2,8 @@ import type { RoomType } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { roomTypesApi } from './api';
 
 interface Values {
   name: string;
@@ -30,8 +30,8 @@ export function RoomTypeFormModal({ roomType, open, onClose, onAdded }: Props) {
     mutationFn: (values: Values) => {
       const fields = { name: values.name.trim(), remark: values.remark?.trim() ?? '' };
       return editing
-        ? roomTypesApi.update({ id: roomType.id, ...fields })
-        : roomTypesApi.add({ ...fields, devices: [] });
+        ? api.roomTypes.update({ id: roomType.id, ...fields })
+        : api.roomTypes.add({ ...fields, devices: [] });
     },
     onSuccess: (saved) => {
       message.success(t(editing ? 'common.saved' : 'roomtypes.added', { name: saved.name }));

@@ -5,13 +5,13 @@ import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useHolds } from '../../app/permissions';
 import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
-import { roomTypesApi } from './api';
 import { RoomTypeFormModal } from './RoomTypeFormModal';
 
 export const ROOM_TYPE_DEVICES_PATH = '/roomsystem/roomtypedevice';
@@ -29,12 +29,12 @@ export default function RoomTypesPage() {
 
   const list = useQuery({
     queryKey: ['roomtypes', page],
-    queryFn: () => roomTypesApi.list(page),
+    queryFn: () => api.roomTypes.list(page),
     placeholderData: keepPreviousData,
   });
 
   const remove = useMutation({
-    mutationFn: (roomType: RoomType) => roomTypesApi.remove({ id: roomType.id }),
+    mutationFn: (roomType: RoomType) => api.roomTypes.remove({ id: roomType.id }),
     onSuccess: (_data, roomType) => {
       message.success(t('roomtypes.deleted', { name: roomType.name }));
       void queryClient.invalidateQueries({ queryKey: ['roomtypes'] });
