@@ -1,16 +1,32 @@
+import { alertCalls } from './alerts.js';
+import { authCalls } from './auth.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
+import { controlCalls } from './control.js';
+import { hotelCalls } from './hotels.js';
+import { liveCalls } from './live.js';
+import { oplogCalls } from './oplog.js';
+import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
+import { siteCalls } from './site.js';
 
 /**
  * The table of calls: every API call of RoomPilot, by domain (`api.<domain>.<call>` in the
  * console). Each domain declares its calls in its own file of this package.
  */
 export const CALLS = {
+  site: siteCalls,
+  auth: authCalls,
+  roles: roleCalls,
+  oplog: oplogCalls,
+  hotels: hotelCalls,
   buildings: buildingCalls,
   rooms: roomCalls,
   roomTypes: roomTypeCalls,
+  live: liveCalls,
+  control: controlCalls,
+  alerts: alertCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;
