@@ -1,18 +1,26 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { roomsFromCsvFile, roomsFromServer } from './credentials.js';
+import { DEMO_HOTEL_NAME } from '@roompilot/contract';
+import { hotelIdByName, roomsFromCsvFile, roomsFromServer, waitForServer } from './credentials.js';
 import { runFleet } from './fleet.js';
 
 const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/rcu-protocol.md.
 
   npm run sim -- --hotel <id> [--rooms N] [--url mqtt://localhost:1883]
                  [--server http://localhost:8080 --user Administrator --password …]
+  npm run sim -- --demo [--wait 60] [--password-file data/initial-admin-password]
   npm run sim -- --keys rooms.csv [--rooms N] [--url …]
 
   --hotel ID        the hotel whose rooms to simulate (credentials from --server)
+  --hotel-name NAME the hotel of this name instead (the Administrator looks it up)
+  --demo            the demo hotel ("${DEMO_HOTEL_NAME}"); none on the server: nothing to do
   --server URL      the RoomPilot server (default http://localhost:8080)
-  --user NAME       a user holding pm_roomdetail (default Administrator; password from --password
-                    or ROOMPILOT_PASSWORD)
+  --wait SECONDS    wait that long for the server to answer first (default 0: it must be up)
+  --user NAME       a user holding pm_roomdetail (default Administrator; password from --password,
+                    ROOMPILOT_PASSWORD or the first line of --password-file)
+  --password-file F a file holding the password, read once the server answers (the first start
+                    writes the Administrator's to <data folder>/initial-admin-password)
   --keys FILE       the console's device-key export instead: a CSV with rcu_id and device_key columns
   --rooms N         simulate only the first N rooms
   --url URL         the MQTT broker (default mqtt://localhost:1883)
@@ -27,6 +35,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       hotel: { type: 'string' },
+      'hotel-name': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      wait: { type: 'string', default: '0' },
+      'password-file': { type: 'string' },
       server: { type: 'string', default: 'http://localhost:8080' },
       user: { type: 'string', default: 'Administrator' },
       password: { type: 'string' },
@@ -41,7 +53,7 @@ async function main(): Promise<void> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help || (!values.hotel && !values.keys)) {
+  if (values.help || (!values.hotel && !values['hotel-name'] && !values.demo && !values.keys)) {
     process.stdout.write(USAGE);
     process.exit(values.help ? 0 : 2);
   }
@@ -53,14 +65,34 @@ async function main(): Promise<void> {
     return parsed;
   };
 
-  let rooms = values.keys
-    ? roomsFromCsvFile(values.keys)
-    : await roomsFromServer({
-        server: values.server,
-        user: values.user,
-        password: values.password ?? process.env.ROOMPILOT_PASSWORD ?? '',
-        hotelId: number('hotel', values.hotel, 1) as number,
-      });
+  /** The rooms of the hotel named by --hotel, --hotel-name or --demo; null: no such hotel (--demo). */
+  const roomsOnServer = async () => {
+    const server = values.server;
+    const wait = number('wait', values.wait, 0, 3600) ?? 0;
+    if (wait > 0) await waitForServer(server, wait * 1000);
+    const password =
+      values.password ??
+      process.env.ROOMPILOT_PASSWORD ??
+      (values['password-file'] ? (fs.readFileSync(values['password-file'], 'utf8').split(/\r?\n/)[0] ?? '') : '');
+    const credentials = { server, user: values.user, password };
+    const hotelName = values['hotel-name'] ?? (values.demo && !values.hotel ? DEMO_HOTEL_NAME : undefined);
+    let hotelId = number('hotel', values.hotel, 1);
+    if (hotelId === undefined && hotelName !== undefined) {
+      const found = await hotelIdByName({ ...credentials, hotelName });
+      if (found === null) {
+        if (values.demo) {
+          console.log(`no hotel "${hotelName}" on ${server}: no RCUs to simulate`);
+          return null;
+        }
+        throw new Error(`no hotel "${hotelName}" on ${server}`);
+      }
+      hotelId = found;
+    }
+    return roomsFromServer({ ...credentials, hotelId: hotelId as number });
+  };
+
+  let rooms = values.keys ? roomsFromCsvFile(values.keys) : await roomsOnServer();
+  if (rooms === null) return;
   const limit = number('rooms', values.rooms, 1);
   if (limit !== undefined) rooms = rooms.slice(0, limit);
   if (rooms.length === 0) throw new Error('no rooms to simulate');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { API_BASE, authCalls, hotelCalls, siteCalls } from '@roompilot/contract';
 import type { FleetRoom } from './fleet.js';
 
 /**
@@ -63,6 +64,47 @@ export async function roomsFromServer({ server, user, password, hotelId }: Serve
   }
   await call(server, '/logout', {}, token).catch(() => {});
   return rooms;
+}
+
+/**
+ * Waits until the server answers (a starting server: the simulator beside `npm start`), for at most
+ * `timeoutMs`; gives up early when `signal` aborts.
+ */
+export async function waitForServer(server: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  const url = new URL(`${API_BASE}${siteCalls.calls.info.path}`, server);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    signal?.throwIfAborted();
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() >= deadline) throw new Error(`${server} did not answer in ${Math.round(timeoutMs / 1000)} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The id of the hotel of this exact name, as the Administrator lists hotels; null when there is none. */
+export async function hotelIdByName({
+  server,
+  user,
+  password,
+  hotelName,
+}: Omit<ServerCredentials, 'hotelId'> & { hotelName: string }): Promise<number | null> {
+  const { token } = await call<{ token: string }>(server, authCalls.calls.login.path, { user_name: user, password });
+  try {
+    const page = await call<Page<{ hotel_id: number; hotel_name: string }>>(
+      server,
+      hotelCalls.calls.list.path,
+      { current: 1, size: 500, keyword: hotelName },
+      token,
+    );
+    return page.records.find((hotel) => hotel.hotel_name === hotelName)?.hotel_id ?? null;
+  } finally {
+    await call(server, authCalls.calls.logout.path, {}, token).catch(() => {});
+  }
 }
 
 /**

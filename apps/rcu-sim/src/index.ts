@@ -1,9 +1,17 @@
 /**
  * Virtual RCUs that speak docs/rcu-protocol.md: one (`createRcu`) or a fleet (`runFleet`), for the
- * `npm run sim` command, the server's demo (SIMULATE=1), tests and benchmarks.
+ * `npm run sim` command (which `npm start` runs beside the server for the demo hotel), tests and
+ * benchmarks.
  */
 export { PROTOCOL_VERSION } from '@roompilot/contract';
-export { roomsFromCsv, roomsFromCsvFile, roomsFromServer, type ServerCredentials } from './credentials.js';
+export {
+  hotelIdByName,
+  roomsFromCsv,
+  roomsFromCsvFile,
+  roomsFromServer,
+  type ServerCredentials,
+  waitForServer,
+} from './credentials.js';
 export { type Fleet, type FleetOptions, type FleetRoom, runFleet } from './fleet.js';
 export {
   advance,

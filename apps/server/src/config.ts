@@ -16,7 +16,6 @@ const EnvSchema = Type.Object({
   MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
   DEMO: Type.Enum(['0', '1'], { default: '1' }),
-  SIMULATE: Type.Enum(['0', '1'], { default: '1' }),
   SESSION_TTL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 12 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20 }),
@@ -50,7 +49,6 @@ export interface Config {
   alertSweepMs: number;
   adminPassword: string | null;
   demo: boolean;
-  simulate: boolean;
   sessionTtlMs: number;
   login: { maxFailuresPerName: number; maxFailuresPerAddress: number; windowMs: number };
   bodyLimitBytes: number;
@@ -109,7 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
     adminPassword: settings.ADMIN_PASSWORD ?? null,
     demo: settings.DEMO === '1',
-    simulate: settings.SIMULATE === '1',
     sessionTtlMs: settings.SESSION_TTL_HOURS * 3_600_000,
     login: {
       maxFailuresPerName: settings.LOGIN_MAX_FAILURES,

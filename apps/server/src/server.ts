@@ -3,7 +3,6 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
-import { startDemoSimulation } from './live/demo.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -34,7 +33,6 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  let simulation: Awaited<ReturnType<typeof startDemoSimulation>> = null;
   // The alert rules look at every room this often (each instance: SQL keeps one open alert per room and type).
   const sweeper = setInterval(() => {
     app.services.live.sweepAlertRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
@@ -45,7 +43,6 @@ async function main(): Promise<void> {
     clearInterval(sweeper);
     app.log.info({ signal }, 'shutting down');
     try {
-      await simulation?.stop();
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -61,7 +58,6 @@ async function main(): Promise<void> {
   app.log.info(
     `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,
   );
-  if (config.simulate && !closing) simulation = await startDemoSimulation(app);
 }
 
 main().catch((error: unknown) => {

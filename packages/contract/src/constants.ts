@@ -17,3 +17,6 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 
 /** The user who runs the platform: hotels, validity periods, users of every hotel. */
 export const ADMIN_USER_NAME = 'Administrator';
+
+/** The hotel the first start seeds (DEMO=1); `npm start` simulates its RCUs (SIMULATE=1). */
+export const DEMO_HOTEL_NAME = 'RoomPilot Demo Hotel';
