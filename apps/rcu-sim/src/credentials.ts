@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { API_BASE, authCalls, hotelCalls, siteCalls } from '@roompilot/contract';
+import { API_BASE, authCalls, hotelCalls, roomCalls, roomTypeCalls, siteCalls } from '@roompilot/contract';
 import type { FleetRoom } from './fleet.js';
 
 /**
@@ -14,7 +14,7 @@ interface Envelope<T> {
 }
 
 async function call<T>(server: string, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(new URL(`/apis${path}`, server), {
+  const response = await fetch(new URL(`${API_BASE}${path}`, server), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
@@ -40,10 +40,10 @@ export interface ServerCredentials {
 
 /** Every room of a hotel with its key and device keys, read through the API as a user with pm_roomdetail. */
 export async function roomsFromServer({ server, user, password, hotelId }: ServerCredentials): Promise<FleetRoom[]> {
-  const { token } = await call<{ token: string }>(server, '/login', { user_name: user, password });
+  const { token } = await call<{ token: string }>(server, authCalls.calls.login.path, { user_name: user, password });
   const types = await call<Page<{ id: number; devices: { key: string }[] }>>(
     server,
-    '/roomtype',
+    roomTypeCalls.calls.list.path,
     { current: 1, size: 500, hotel_id: hotelId },
     token,
   );
@@ -52,7 +52,7 @@ export async function roomsFromServer({ server, user, password, hotelId }: Serve
   for (let current = 1; ; current += 1) {
     const page = await call<Page<{ rcu_id: string; device_key?: string; room_type_id: number }>>(
       server,
-      '/roomlist',
+      roomCalls.calls.list.path,
       { current, size: 500, hotel_id: hotelId },
       token,
     );
@@ -62,7 +62,7 @@ export async function roomsFromServer({ server, user, password, hotelId }: Serve
     }
     if (page.records.length === 0 || rooms.length >= page.total) break;
   }
-  await call(server, '/logout', {}, token).catch(() => {});
+  await call(server, authCalls.calls.logout.path, {}, token).catch(() => {});
   return rooms;
 }
 
