@@ -1,5 +1,22 @@
+import { readdirSync } from 'node:fs';
+import { LANGUAGES } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, translate } from './i18n.js';
+import { describeValidation, pickLanguage, translate } from './i18n.js';
+
+type Strings = Record<string, string>;
+
+/** The message files as they lie in locales/: one folder per language, one file per domain. */
+const locales = new URL('./locales/', import.meta.url);
+const filesOf = (language: string) =>
+  readdirSync(new URL(`${language}/`, locales))
+    .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+    .map((name) => name.replace(/\.ts$/, ''))
+    .sort();
+const domainsOf = (language: string) => filesOf(language).filter((name) => name !== 'validation');
+const load = async (language: string, file: string): Promise<Strings> =>
+  (await import(`./locales/${language}/${file}.ts`)).default;
+const everything = async (language: string): Promise<Strings> =>
+  Object.assign({}, ...(await Promise.all(domainsOf(language).map((domain) => load(language, domain)))));
 
 describe('i18n', () => {
   it.each([
@@ -17,5 +34,53 @@ describe('i18n', () => {
 
   it('fills parameters', () => {
     expect(translate('en', 'auth.tooManyFailures', { seconds: 42 })).toBe('Too many failed logins; try again in 42 s.');
+  });
+
+  it('describes a broken schema rule in the language, and an unknown one in ajv words', () => {
+    const issue = { keyword: 'maxLength', instancePath: '/user_name', params: { limit: 64 } };
+    expect(describeValidation('en', issue)).toBe('user_name: must NOT have more than 64 characters');
+    expect(describeValidation('zh', issue)).toBe('user_name: 不能超过 64 个字符');
+    const odd = { keyword: 'constructor', instancePath: '', params: {}, message: 'is odd' };
+    expect(describeValidation('ja', odd, 'query')).toBe('query: is odd');
+  });
+});
+
+describe('locales', () => {
+  it('have the same files in every language', () => {
+    const reference = filesOf('zh');
+    expect(reference).toContain('validation');
+    for (const language of LANGUAGES) expect(filesOf(language), language).toEqual(reference);
+  });
+
+  it('keep each domain to the keys of its prefix (and the bare ok in error)', async () => {
+    for (const language of LANGUAGES) {
+      for (const domain of domainsOf(language)) {
+        for (const key of Object.keys(await load(language, domain))) {
+          const allowed = key.startsWith(`${domain}.`) || (domain === 'error' && key === 'ok');
+          expect(allowed, `${language}/${domain}.ts ${key}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('have exactly the same keys in every language, no string empty', async () => {
+    const reference = Object.keys(await everything('zh')).sort();
+    const validation = Object.keys(await load('zh', 'validation')).sort();
+    for (const language of LANGUAGES) {
+      const messages = await everything(language);
+      expect(Object.keys(messages).sort(), language).toEqual(reference);
+      const rules = await load(language, 'validation');
+      expect(Object.keys(rules).sort(), language).toEqual(validation);
+      for (const [key, text] of Object.entries({ ...messages, ...rules })) {
+        expect(text.trim(), `${language} ${key}`).not.toBe('');
+      }
+    }
+  });
+
+  it('load every domain through the language index', async () => {
+    for (const language of LANGUAGES) {
+      const index: Strings = (await import(`./locales/${language}/index.ts`)).default;
+      expect(index, language).toEqual(await everything(language));
+    }
   });
 });

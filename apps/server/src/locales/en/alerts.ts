@@ -1,0 +1,10 @@
+import type { AlertsMessages } from '../types.js';
+
+export default {
+  'alerts.sos': 'SOS emergency call{detail}',
+  'alerts.fault': 'Device fault{detail}',
+  'alerts.door_open_long': 'Door open for more than {minutes} min',
+  'alerts.rcu_offline': 'RCU offline for more than {minutes} min',
+  'alerts.rcu_offline_now': 'RCU offline',
+  'alerts.window_open_ac_on': 'Window open while the air conditioning runs',
+} satisfies AlertsMessages;

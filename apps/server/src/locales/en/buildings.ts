@@ -1,0 +1,9 @@
+import type { BuildingsMessages } from '../types.js';
+
+export default {
+  'buildings.notFound': 'The building does not exist.',
+  'buildings.nameTaken': 'A building with this name already exists.',
+  'buildings.inUse': 'This building still has rooms; it cannot be deleted.',
+  'buildings.floorsInUse': 'Rooms lie on floors outside the new range; move or delete them first.',
+  'buildings.floorRange': 'floor_from {from} must not be above floor_to {to}.',
+} satisfies BuildingsMessages;

@@ -1,0 +1,24 @@
+import type { RoomsMessages } from '../types.js';
+
+export default {
+  'rooms.notFound': 'The room does not exist.',
+  'rooms.roomTypeNotFound': 'room_type_id: room type {id} does not exist in this hotel.',
+  'rooms.numTaken': 'Room number {room_num} already exists.',
+  'rooms.rcuTaken': 'rcu_id {rcu_id} is already in use.',
+  'rooms.badMac': 'mac: a MAC address is 12 hex digits.',
+  'rooms.floorOutOfRange': 'Floor {floor} is outside the floors {from}..{to} of building {building}.',
+  'rooms.bulkLimit': 'At most {max} rooms at once.',
+  'rooms.bulkRange': 'floors and rooms: from must not be above to.',
+  'rooms.badPattern': 'pattern: {pattern} must contain both {floor} and {room}.',
+  'rooms.patternGivesBadNumber':
+    'pattern: it gives the room number {room_num}, which is not 1–16 letters, digits or -.',
+  'rooms.patternRepeats':
+    'pattern: it gives the room number {room_num} twice; pad floor or room, e.g. {floor:2}{room:2}.',
+  'rooms.importErrors': '{count} rows have errors; nothing was imported.',
+  'rooms.importTooLarge': 'The import file is too large (limit {limit} bytes).',
+  'rooms.importTooManyRows': 'At most {max} rows per import.',
+  'rooms.importUnreadable': 'The file cannot be read; upload a CSV (UTF-8) or Excel (.xlsx) file.',
+  'rooms.importNoFile': 'Upload one file in the field "file".',
+  'rooms.importNotMultipart': 'An import is a multipart/form-data upload.',
+  'rooms.importEmpty': 'The file has no room rows.',
+} satisfies RoomsMessages;

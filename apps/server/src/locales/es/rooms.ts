@@ -1,0 +1,23 @@
+import type { RoomsMessages } from '../types.js';
+
+export default {
+  'rooms.notFound': 'La habitación no existe.',
+  'rooms.roomTypeNotFound': 'room_type_id: el tipo de habitación {id} no existe en este hotel.',
+  'rooms.numTaken': 'El número de habitación {room_num} ya existe.',
+  'rooms.rcuTaken': 'El rcu_id {rcu_id} ya está en uso.',
+  'rooms.badMac': 'mac: una dirección MAC tiene 12 dígitos hexadecimales.',
+  'rooms.floorOutOfRange': 'La planta {floor} está fuera de las plantas {from}..{to} del edificio {building}.',
+  'rooms.bulkLimit': 'Como máximo {max} habitaciones a la vez.',
+  'rooms.bulkRange': 'floors y rooms: el inicio no puede ser mayor que el final.',
+  'rooms.badPattern': 'pattern: {pattern} debe contener {floor} y {room}.',
+  'rooms.patternGivesBadNumber': 'pattern: genera el número {room_num}, que no tiene 1–16 letras, dígitos o -.',
+  'rooms.patternRepeats':
+    'pattern: genera el número {room_num} dos veces; rellene planta o habitación, p. ej. {floor:2}{room:2}.',
+  'rooms.importErrors': '{count} filas tienen errores; no se importó nada.',
+  'rooms.importTooLarge': 'El archivo es demasiado grande (límite {limit} bytes).',
+  'rooms.importTooManyRows': 'Como máximo {max} filas por importación.',
+  'rooms.importUnreadable': 'No se puede leer el archivo; suba un CSV (UTF-8) o un Excel (.xlsx).',
+  'rooms.importNoFile': 'Suba un archivo en el campo "file".',
+  'rooms.importNotMultipart': 'Una importación es una subida multipart/form-data.',
+  'rooms.importEmpty': 'El archivo no tiene filas de habitaciones.',
+} satisfies RoomsMessages;

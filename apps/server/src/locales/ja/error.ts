@@ -1,0 +1,16 @@
+import type { ErrorMessages } from '../types.js';
+
+export default {
+  ok: '成功',
+  'error.invalid': '入力が正しくありません: {detail}',
+  'error.malformedJson': 'リクエスト本文が正しい JSON ではありません。',
+  'error.contentType': 'コンテンツタイプ {type} はサポートされていません。application/json を送信してください。',
+  'error.forbidden': 'この操作を行う権限がありません。',
+  'error.visitorReadOnly': 'ビジターは閲覧のみ可能で、変更はできません。',
+  'error.adminOnly': 'この操作はプラットフォーム管理者のみが行えます。',
+  'error.notFound': '対象のデータが存在しません。',
+  'error.routeNotFound': 'そのような API はありません: {method} {url}',
+  'error.tooLarge': 'リクエストが大きすぎます(上限 {limit} バイト)。',
+  'error.tooManyRequests': 'リクエストが多すぎます。しばらくしてからお試しください。',
+  'error.internal': 'サーバー内部エラーです。しばらくしてからお試しください(リクエスト {requestId})。',
+} satisfies ErrorMessages;

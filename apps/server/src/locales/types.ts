@@ -1,0 +1,49 @@
+import type alerts from './zh/alerts.js';
+import type auth from './zh/auth.js';
+import type buildings from './zh/buildings.js';
+import type error from './zh/error.js';
+import type hotel from './zh/hotel.js';
+import type hotels from './zh/hotels.js';
+import type importRows from './zh/import.js';
+import type live from './zh/live.js';
+import type roles from './zh/roles.js';
+import type rooms from './zh/rooms.js';
+import type roomtypes from './zh/roomtypes.js';
+import type users from './zh/users.js';
+import type validation from './zh/validation.js';
+
+/**
+ * Chinese is the reference language, as in the console's locales: every other language must have
+ * exactly its keys. One file per domain, named by its keys' prefix (`rooms.badMac` in rooms.ts);
+ * error.ts also holds the bare `ok`.
+ */
+export type AlertsMessages = Record<keyof typeof alerts, string>;
+export type AuthMessages = Record<keyof typeof auth, string>;
+export type BuildingsMessages = Record<keyof typeof buildings, string>;
+export type ErrorMessages = Record<keyof typeof error, string>;
+export type HotelMessages = Record<keyof typeof hotel, string>;
+export type HotelsMessages = Record<keyof typeof hotels, string>;
+export type ImportMessages = Record<keyof typeof importRows, string>;
+export type LiveMessages = Record<keyof typeof live, string>;
+export type RolesMessages = Record<keyof typeof roles, string>;
+export type RoomsMessages = Record<keyof typeof rooms, string>;
+export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
+export type UsersMessages = Record<keyof typeof users, string>;
+
+/** Every server message: what `translate()`, `AppError` and its helpers accept. */
+export type Messages = AlertsMessages &
+  AuthMessages &
+  BuildingsMessages &
+  ErrorMessages &
+  HotelMessages &
+  HotelsMessages &
+  ImportMessages &
+  LiveMessages &
+  RolesMessages &
+  RoomsMessages &
+  RoomTypesMessages &
+  UsersMessages;
+export type MessageKey = keyof Messages;
+
+/** A request validation rule made human, by the keyword of the schema rule it broke (not a message key). */
+export type ValidationMessages = Record<keyof typeof validation, string>;

@@ -1,0 +1,16 @@
+export default {
+  'import.missingColumn': '缺少列 {column}',
+  'import.required': '必填',
+  'import.badRoomNum': '房间号应为 1–16 位字母、数字或 -',
+  'import.roomNumTaken': '房间号 {value} 已存在',
+  'import.repeated': '与第 {other} 行重复',
+  'import.unknownBuilding': '楼栋 {value} 不存在',
+  'import.badFloor': '楼层应为 {min} 到 {max} 之间的整数',
+  'import.floorOutOfRange': '不在楼栋 {building} 的楼层范围 {from}..{to} 内',
+  'import.unknownRoomType': '房型 {value} 不存在',
+  'import.badRcuId': 'RCU 编号应为 1–32 位字母或数字',
+  'import.rcuTaken': 'RCU 编号 {value} 已被使用',
+  'import.badMac': 'MAC 地址应为 12 位十六进制数字',
+  'import.tooLong': '不能超过 {max} 个字符',
+  'import.badDate': '日期格式应为 YYYY-MM-DD',
+};

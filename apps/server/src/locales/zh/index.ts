@@ -1,0 +1,30 @@
+import type { Messages } from '../types.js';
+import alerts from './alerts.js';
+import auth from './auth.js';
+import buildings from './buildings.js';
+import error from './error.js';
+import hotel from './hotel.js';
+import hotels from './hotels.js';
+import importRows from './import.js';
+import live from './live.js';
+import roles from './roles.js';
+import rooms from './rooms.js';
+import roomtypes from './roomtypes.js';
+import users from './users.js';
+
+/** Every server message in Chinese; the validation rules (validation.ts) are looked up apart. */
+const messages: Messages = {
+  ...alerts,
+  ...auth,
+  ...buildings,
+  ...error,
+  ...hotel,
+  ...hotels,
+  ...importRows,
+  ...live,
+  ...roles,
+  ...rooms,
+  ...roomtypes,
+  ...users,
+};
+export default messages;

@@ -1,0 +1,3 @@
+export default {
+  'users.nameTaken': '用户名已存在',
+};
