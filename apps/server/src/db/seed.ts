@@ -178,9 +178,8 @@ async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: nu
     [15, 20],
   ];
   for (const [index, type] of DEMO_ROOM_TYPES.entries()) {
-    const roomType = await roomTypes.add(actor, { hotel_id: hotelId, ...type });
-    await rooms.bulkAdd(actor, {
-      hotel_id: hotelId,
+    const roomType = await roomTypes.add(actor, hotelId, type);
+    await rooms.bulkAdd(actor, hotelId, {
       building_id: building.id,
       room_type_id: roomType.id,
       floors: [2, 6],

@@ -5,9 +5,37 @@ import type { RouteWalk } from '../access.js';
  * aimed at hotel A's rows (ids from `seedHotelA`), the form of an upload, a call that ends its
  * session. A call without an entry gets a body built from its schema.
  */
+/** A room type's device template of the walk. */
+const WALK_DEVICES = [{ key: 'L1', kind: 'light', name: 'walk light' }];
+
 export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'buildings.list': { body: () => ({ current: 1, size: 500 }) },
   'buildings.add': { body: () => ({ name: 'walk building', floor_from: 1, floor_to: 3 }) },
   'buildings.update': { body: (ids) => ({ id: ids.building_id, name: 'taken over' }) },
   'buildings.remove': { body: (ids) => ({ id: ids.empty_building_id }) },
+  'rooms.list': { body: () => ({ current: 1, size: 500 }) },
+  'rooms.add': {
+    body: (ids) => ({ room_num: 'W1', floor_num: 1, room_type_id: ids.room_type_id, rcu_id: 'WALKB1' }),
+  },
+  'rooms.bulkAdd': {
+    body: (ids) => ({ floors: [1, 1], rooms: [1, 2], room_type_id: ids.room_type_id, pattern: 'W{floor}{room:2}' }),
+  },
+  'rooms.update': { body: (ids) => ({ id: ids.room_id, remark: 'taken over' }) },
+  'rooms.remove': { body: (ids) => ({ ids: [ids.room_id, ids.other_room_id] }) },
+  'rooms.regenerateKey': { body: (ids) => ({ id: ids.room_id }) },
+  'rooms.export': { answersFile: true },
+  'rooms.exportKeys': { answersFile: true },
+  'rooms.template': { answersFile: true },
+  'rooms.import': {
+    multipart: (ids) => ({
+      fields: { building_id: String(ids.building_id) },
+      file: { filename: 'walk.csv', content: `room_num,floor_num,building,room_type,rcu_id\r\nW9,1,,walk,WALKB9\r\n` },
+    }),
+  },
+  'room types.list': { body: () => ({ current: 1, size: 500 }) },
+  'room types.detail': { body: (ids) => ({ id: ids.room_type_id }) },
+  'room types.add': { body: () => ({ name: 'walk type', devices: WALK_DEVICES }) },
+  'room types.update': { body: (ids) => ({ id: ids.room_type_id, name: 'taken over' }) },
+  'room types.saveDevices': { body: (ids) => ({ id: ids.room_type_id, devices: WALK_DEVICES }) },
+  'room types.remove': { body: (ids) => ({ id: ids.unused_room_type_id }) },
 };

@@ -10,16 +10,14 @@ import {
   type RoomTypeDevicesBody,
   type RoomTypeListBody,
   type RoomTypeOption,
-  type RoomTypeOptionsBody,
   type RoomTypeUpdateBody,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import { type Actor, hotelOf, who } from '../../access.js';
+import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database, Db, RoomTypeRow } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import type { MessageKey } from '../../i18n.js';
-import { scopedHotel } from '../hotels/service.js';
 import { recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
@@ -67,11 +65,11 @@ export function createRoomTypeService({ db, clock }: { db: Kysely<Database>; clo
 
   async function change(
     actor: Actor,
-    body: { id: number; hotel_id?: number; name?: string; remark?: string; devices?: Device[] },
+    hotelId: number,
+    body: { id: number; name?: string; remark?: string; devices?: Device[] },
     action: 'roomtype_update' | 'roomtype_devices',
   ): Promise<RoomType> {
     return db.transaction().execute(async (trx) => {
-      const hotelId = hotelOf(actor, body.hotel_id);
       const before = await existing(trx, hotelId, body.id);
       const name = body.name?.trim();
       if (name !== undefined) await ensureNameFree(trx, hotelId, name, before.id);
@@ -84,36 +82,34 @@ export function createRoomTypeService({ db, clock }: { db: Kysely<Database>; clo
         updated_at: clock().toISOString(),
       });
       const after = toRoomType(await existing(trx, hotelId, before.id));
-      await recordOperation(
-        trx,
-        clock,
-        { ...who(actor), hotelId },
-        { action, target: after.name, detail: { id: after.id, before: toRoomType(before), rooms: after.room_count } },
-      );
+      await recordOperation(trx, clock, who(actor, hotelId), {
+        action,
+        target: after.name,
+        detail: { id: after.id, before: toRoomType(before), rooms: after.room_count },
+      });
       return after;
     });
   }
 
   return {
-    async list(actor: Actor, body: RoomTypeListBody): Promise<Page<RoomType>> {
+    async list(hotelId: number, body: RoomTypeListBody): Promise<Page<RoomType>> {
       const current = body.current ?? 1;
       const size = body.size ?? 20;
-      const { records, total } = await repository.pageRoomTypes(db, hotelOf(actor, body.hotel_id), { current, size });
+      const { records, total } = await repository.pageRoomTypes(db, hotelId, { current, size });
       return { records: records.map(toRoomType), total, current, size };
     },
 
     /** One room type with its device template (the device editor and device control read it). */
-    async detail(actor: Actor, body: RoomTypeDetailBody): Promise<RoomType> {
-      return toRoomType(await existing(db, hotelOf(actor, body.hotel_id), body.id));
+    async detail(hotelId: number, body: RoomTypeDetailBody): Promise<RoomType> {
+      return toRoomType(await existing(db, hotelId, body.id));
     },
 
-    options(actor: Actor, body: RoomTypeOptionsBody): Promise<RoomTypeOption[]> {
-      return repository.roomTypeOptions(db, hotelOf(actor, body.hotel_id));
+    options(hotelId: number): Promise<RoomTypeOption[]> {
+      return repository.roomTypeOptions(db, hotelId);
     },
 
-    add(actor: Actor, body: RoomTypeAddBody): Promise<RoomType> {
+    add(actor: Actor, hotelId: number, body: RoomTypeAddBody): Promise<RoomType> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = await scopedHotel(trx, actor, body.hotel_id);
         const name = body.name.trim();
         const devices = normalized(body.devices);
         checkDevices(devices);
@@ -127,38 +123,35 @@ export function createRoomTypeService({ db, clock }: { db: Kysely<Database>; clo
           created_at: now,
           updated_at: now,
         });
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          { action: 'roomtype_add', target: name, detail: { id: row.id, devices } },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'roomtype_add',
+          target: name,
+          detail: { id: row.id, devices },
+        });
         return toRoomType({ ...row, room_count: 0 });
       });
     },
 
     /** Rooms refer to their type: a new template is every room's of that type at once. */
-    update(actor: Actor, body: RoomTypeUpdateBody): Promise<RoomType> {
-      return change(actor, body, 'roomtype_update');
+    update(actor: Actor, hotelId: number, body: RoomTypeUpdateBody): Promise<RoomType> {
+      return change(actor, hotelId, body, 'roomtype_update');
     },
 
-    devices(actor: Actor, body: RoomTypeDevicesBody): Promise<RoomType> {
-      return change(actor, body, 'roomtype_devices');
+    saveDevices(actor: Actor, hotelId: number, body: RoomTypeDevicesBody): Promise<RoomType> {
+      return change(actor, hotelId, body, 'roomtype_devices');
     },
 
     /** Refused (4409) while rooms use the type. */
-    remove(actor: Actor, body: RoomTypeDeleteBody): Promise<null> {
+    remove(actor: Actor, hotelId: number, body: RoomTypeDeleteBody): Promise<null> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = hotelOf(actor, body.hotel_id);
         const roomType = await existing(trx, hotelId, body.id);
         if (roomType.room_count > 0) throw conflict('roomtypes.inUse');
         await repository.deleteRoomType(trx, hotelId, roomType.id);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          { action: 'roomtype_delete', target: roomType.name, detail: { id: roomType.id } },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'roomtype_delete',
+          target: roomType.name,
+          detail: { id: roomType.id },
+        });
         return null;
       });
     },

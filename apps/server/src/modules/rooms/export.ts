@@ -1,0 +1,101 @@
+import {
+  DEVICE_KEY_COLUMNS,
+  type Device,
+  ROOM_COLUMNS,
+  type RoomExportBody,
+  type RoomFileFormat,
+  type RoomKeyExportBody,
+  type RoomTemplateBody,
+  XLSX_CONTENT_TYPE,
+} from '@roompilot/contract';
+import { type Actor, who } from '../../access.js';
+import { isoDate } from '../../clock.js';
+import * as buildingRepository from '../buildings/repository.js';
+import { recordOperation } from '../oplog/service.js';
+import * as roomTypeRepository from '../roomtypes/repository.js';
+import { writeCsv, writeXlsx } from './files.js';
+import * as repository from './repository.js';
+import type { RoomDeps } from './rules.js';
+
+/** The files a hotel's rooms leave in: the rooms as CSV or XLSX, their device keys, the import template. */
+
+export interface RoomFile {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+async function fileOf(format: RoomFileFormat, name: string, rows: string[][]): Promise<RoomFile> {
+  return format === 'csv'
+    ? { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: writeCsv(rows) }
+    : { filename: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await writeXlsx(rows) };
+}
+
+/** The columns of ROOM_COLUMNS (building and type by name), filtered as the room list. */
+export async function exportRooms({ db, clock }: RoomDeps, hotelId: number, body: RoomExportBody): Promise<RoomFile> {
+  const { format, hotel_id: _hotel, ...filter } = body;
+  const rooms = await repository.listRooms(db, hotelId, filter);
+  return fileOf(format, `rooms-${hotelId}-${isoDate(clock())}`, [
+    [...ROOM_COLUMNS],
+    ...rooms.map((room) => [
+      room.room_num,
+      String(room.floor_num),
+      room.building_name,
+      room.room_type_name,
+      room.rcu_id,
+      room.mac,
+      room.remark,
+      room.validdate ?? '',
+    ]),
+  ]);
+}
+
+/** The rooms' device keys with their room type's device keys (`devices`, space separated). */
+export async function exportDeviceKeys(
+  { db, clock }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  body: RoomKeyExportBody,
+): Promise<RoomFile> {
+  const { hotel_id: _hotel, ...filter } = body;
+  const [rooms, types] = await Promise.all([
+    repository.listRooms(db, hotelId, filter),
+    roomTypeRepository.listRoomTypes(db, hotelId),
+  ]);
+  const keysOfType = new Map(
+    types.map((type) => [type.id, (JSON.parse(type.devices) as Device[]).map((device) => device.key).join(' ')]),
+  );
+  await recordOperation(db, clock, who(actor, hotelId), {
+    action: 'room_key_export',
+    target: String(rooms.length),
+    detail: filter,
+  });
+  return fileOf('csv', `device-keys-${hotelId}-${isoDate(clock())}`, [
+    [...DEVICE_KEY_COLUMNS],
+    ...rooms.map((room) => [
+      room.rcu_id,
+      room.device_key,
+      room.room_num,
+      String(room.floor_num),
+      room.building_name,
+      keysOfType.get(room.room_type_id) ?? '',
+    ]),
+  ]);
+}
+
+/** The header row and one example row, with the hotel's first building and type when it has them. */
+export async function roomTemplate({ db }: RoomDeps, hotelId: number, body: RoomTemplateBody): Promise<RoomFile> {
+  const [building] = await buildingRepository.listBuildings(db, hotelId);
+  const [roomType] = await roomTypeRepository.listRoomTypes(db, hotelId);
+  const example = [
+    '0201',
+    '2',
+    building?.name ?? 'Main building',
+    roomType?.name ?? 'Standard King',
+    'R0201',
+    'A1B2C3D4E5F6',
+    'example row: replace or delete',
+    '',
+  ];
+  return fileOf(body.format, 'rooms-template', [[...ROOM_COLUMNS], example]);
+}

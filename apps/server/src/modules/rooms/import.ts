@@ -1,0 +1,250 @@
+import {
+  ErrorCode,
+  FLOOR_MAX,
+  FLOOR_MIN,
+  type Language,
+  lettersAndDigits,
+  ROOM_IMPORT_MAX_BYTES,
+  ROOM_REMARK_MAX,
+  ROOMS_BULK_MAX,
+  type RoomImportError,
+  type RoomImportResult,
+} from '@roompilot/contract';
+import { type Actor, who } from '../../access.js';
+import type { BuildingRow, NewRoomRow, RoomTypeRow } from '../../db/schema.js';
+import { AppError, invalid, tooLarge } from '../../errors.js';
+import { type MessageKey, translate } from '../../i18n.js';
+import * as buildingRepository from '../buildings/repository.js';
+import { buildingForRooms } from '../buildings/service.js';
+import { recordOperation } from '../oplog/service.js';
+import * as roomTypeRepository from '../roomtypes/repository.js';
+import { looksLikeXlsx, readCsv, readXlsx, unguardFormula } from './files.js';
+import * as repository from './repository.js';
+import { newRoomRow, normalizedMac, RCU_ID, ROOM_NUM, type RoomDeps, validDate } from './rules.js';
+
+/**
+ * Importing rooms from a CSV or XLSX file: every row checked before anything is written; when any
+ * row is bad, 4400 with every bad row by line and field, and nothing imported.
+ */
+
+export interface RoomUpload {
+  filename: string;
+  content: Buffer;
+  /** Overrides the building column of every row. */
+  buildingId?: number;
+  /** The Administrator's hotel (a form field); the handler resolves it. */
+  hotelId?: number;
+}
+
+type Say = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/** A data row of the sheet: its spreadsheet line (the header is line 1) and its cells. */
+interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+/** A file's rows, or a whole-file problem. */
+async function rowsOf(upload: RoomUpload): Promise<string[][]> {
+  try {
+    if (looksLikeXlsx(upload.content)) return await readXlsx(upload.content);
+  } catch {
+    throw invalid('rooms.importUnreadable');
+  }
+  if (/\.xlsx$/i.test(upload.filename) || upload.content.includes(0)) throw invalid('rooms.importUnreadable');
+  return readCsv(upload.content);
+}
+
+/** The sheet's non-empty data rows and a reader of a row's cell by column name; whole-file problems throw. */
+async function readSheet(upload: RoomUpload, say: Say) {
+  if (upload.content.length > ROOM_IMPORT_MAX_BYTES) {
+    throw tooLarge('rooms.importTooLarge', { limit: ROOM_IMPORT_MAX_BYTES });
+  }
+  const [header = [], ...body] = await rowsOf(upload);
+  const rows: SheetRow[] = body
+    .map((cells, index) => ({ line: index + 2, cells }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (rows.length > ROOMS_BULK_MAX) throw tooLarge('rooms.importTooManyRows', { max: ROOMS_BULK_MAX });
+  if (rows.length === 0) throw invalid('rooms.importEmpty');
+
+  const columns = new Map(
+    header.map((name, index) => [
+      name
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .toLowerCase(),
+      index,
+    ]),
+  );
+  const required = ['room_num', 'floor_num', 'room_type', 'rcu_id'] as const;
+  const missing = required.filter((name) => !columns.has(name));
+  if (missing.length > 0) {
+    const errors = missing.map((field) => ({
+      line: 1,
+      field,
+      message: say('import.missingColumn', { column: field }),
+    }));
+    throw new AppError(ErrorCode.invalid, 'rooms.importErrors', { count: 1 }, { errors });
+  }
+  const cell = (cells: string[], column: string) => {
+    const index = columns.get(column);
+    return index === undefined ? '' : unguardFormula((cells[index] ?? '').trim());
+  };
+  return { rows, cell };
+}
+
+/** What a row is checked against: the hotel's rooms, buildings and types, and the rows above it. */
+interface RowContext {
+  hotelId: number;
+  now: string;
+  cell: (cells: string[], column: string) => string;
+  /** `building_id` of the upload: every row goes there. */
+  override: BuildingRow | undefined;
+  /** The building of a row that names none (made on first use when the hotel has none). */
+  fallback: () => Promise<BuildingRow>;
+  buildings: Map<string, BuildingRow>;
+  roomTypes: Map<string, RoomTypeRow>;
+  existingNums: Set<string>;
+  takenRcu: Set<string>;
+  /** The line of each room number and rcu_id seen so far. */
+  numLines: Map<string, number>;
+  rcuLines: Map<string, number>;
+}
+
+/** One row: its room, or its errors (added to `errors`). */
+async function checkRow(
+  context: RowContext,
+  { line, cells }: SheetRow,
+  errors: RoomImportError[],
+  say: Say,
+): Promise<NewRoomRow | undefined> {
+  const { cell } = context;
+  const fail = (field: string, key: MessageKey, params?: Record<string, string | number>) =>
+    errors.push({ line, field, message: say(key, params) });
+  const before = errors.length;
+
+  const roomNum = cell(cells, 'room_num');
+  if (roomNum === '') fail('room_num', 'import.required');
+  else if (!ROOM_NUM.test(roomNum)) fail('room_num', 'import.badRoomNum');
+  else if (context.existingNums.has(roomNum)) fail('room_num', 'import.roomNumTaken', { value: roomNum });
+  else if (context.numLines.has(roomNum))
+    fail('room_num', 'import.repeated', { other: context.numLines.get(roomNum) ?? 0 });
+  else context.numLines.set(roomNum, line);
+
+  let building = context.override;
+  const buildingName = cell(cells, 'building');
+  if (!building && buildingName !== '') {
+    building = context.buildings.get(buildingName);
+    if (!building) fail('building', 'import.unknownBuilding', { value: buildingName });
+  } else if (!building) {
+    building = await context.fallback();
+  }
+
+  const floorText = cell(cells, 'floor_num');
+  const floor = Number(floorText);
+  if (floorText === '') fail('floor_num', 'import.required');
+  else if (!/^-?\d+$/.test(floorText) || floor < FLOOR_MIN || floor > FLOOR_MAX) {
+    fail('floor_num', 'import.badFloor', { min: FLOOR_MIN, max: FLOOR_MAX });
+  } else if (building && (floor < building.floor_from || floor > building.floor_to)) {
+    fail('floor_num', 'import.floorOutOfRange', {
+      building: building.name,
+      from: building.floor_from,
+      to: building.floor_to,
+    });
+  }
+
+  const typeName = cell(cells, 'room_type');
+  const roomType = context.roomTypes.get(typeName);
+  if (typeName === '') fail('room_type', 'import.required');
+  else if (!roomType) fail('room_type', 'import.unknownRoomType', { value: typeName });
+
+  const rcuId = lettersAndDigits(cell(cells, 'rcu_id'));
+  if (rcuId === '') fail('rcu_id', 'import.required');
+  else if (!RCU_ID.test(rcuId)) fail('rcu_id', 'import.badRcuId');
+  else if (context.takenRcu.has(rcuId)) fail('rcu_id', 'import.rcuTaken', { value: rcuId });
+  else if (context.rcuLines.has(rcuId)) fail('rcu_id', 'import.repeated', { other: context.rcuLines.get(rcuId) ?? 0 });
+  else context.rcuLines.set(rcuId, line);
+
+  const mac = normalizedMac(cell(cells, 'mac'));
+  if (mac === undefined) fail('mac', 'import.badMac');
+
+  const remark = cell(cells, 'remark');
+  if (remark.length > ROOM_REMARK_MAX) fail('remark', 'import.tooLong', { max: ROOM_REMARK_MAX });
+
+  const validdate = cell(cells, 'validdate');
+  if (validdate !== '' && !validDate(validdate)) fail('validdate', 'import.badDate');
+
+  if (errors.length > before || !building || !roomType || mac === undefined) return undefined;
+  return newRoomRow(
+    {
+      hotel_id: context.hotelId,
+      building_id: building.id,
+      room_type_id: roomType.id,
+      room_num: roomNum,
+      floor_num: floor,
+      rcu_id: rcuId,
+      mac,
+      remark,
+      validdate: validdate === '' ? null : validdate,
+    },
+    context.now,
+  );
+}
+
+/**
+ * Every row checked before anything is written: when any row is bad, 4400 with every bad row
+ * by line and field, and nothing imported. Lines are spreadsheet lines (the header is line 1).
+ */
+export async function importRooms(
+  { db, clock }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  upload: RoomUpload,
+  language: Language,
+): Promise<RoomImportResult> {
+  const say: Say = (key, params) => translate(language, key, params);
+  const { rows, cell } = await readSheet(upload, say);
+
+  return db.transaction().execute(async (trx) => {
+    const override =
+      upload.buildingId === undefined ? undefined : await buildingForRooms(trx, clock, hotelId, upload.buildingId);
+    let fallback: BuildingRow | undefined = override;
+    const context: RowContext = {
+      hotelId,
+      cell,
+      override,
+      fallback: async () => {
+        fallback ??= await buildingForRooms(trx, clock, hotelId, undefined);
+        return fallback;
+      },
+      buildings: new Map((await buildingRepository.listBuildings(trx, hotelId)).map((b) => [b.name, b])),
+      roomTypes: new Map((await roomTypeRepository.listRoomTypes(trx, hotelId)).map((r) => [r.name, r])),
+      existingNums: await repository.roomNumsOfHotel(trx, hotelId),
+      takenRcu: await repository.takenRcuIds(
+        trx,
+        rows.map(({ cells }) => lettersAndDigits(cell(cells, 'rcu_id'))).filter(Boolean),
+      ),
+      now: clock().toISOString(),
+      numLines: new Map(),
+      rcuLines: new Map(),
+    };
+
+    const errors: RoomImportError[] = [];
+    const rooms: NewRoomRow[] = [];
+    for (const row of rows) {
+      const room = await checkRow(context, row, errors, say);
+      if (room) rooms.push(room);
+    }
+    if (errors.length > 0) {
+      const count = new Set(errors.map((error) => error.line)).size;
+      throw new AppError(ErrorCode.invalid, 'rooms.importErrors', { count }, { errors });
+    }
+    await repository.insertRooms(trx, rooms);
+    await recordOperation(trx, clock, who(actor, hotelId), {
+      action: 'room_import',
+      target: upload.filename,
+      detail: { created: rooms.length, building_id: upload.buildingId ?? null },
+    });
+    return { created: rooms.length };
+  });
+}

@@ -1,0 +1,76 @@
+import type {
+  AllRoomsBody,
+  BasicRoom,
+  HotelRoom,
+  Page,
+  Room,
+  RoomListBody,
+  UpgradeRoom,
+  UpgradeRoomListBody,
+} from '@roompilot/contract';
+import type { Actor } from '../../access.js';
+import * as repository from './repository.js';
+import { type RoomDeps, roomsFor } from './rules.js';
+
+/** Reading a hotel's rooms: pages filtered and sorted, whole lists for pickers, versions. */
+
+function page(body: { current?: number; size?: number }) {
+  return { current: body.current ?? 1, size: body.size ?? 20 };
+}
+
+export async function listRooms(
+  { db }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  body: RoomListBody,
+): Promise<Page<Room>> {
+  const { current, size } = page(body);
+  const { records, total } = await repository.pageRooms(
+    db,
+    hotelId,
+    body,
+    { sort: body.sort ?? 'room_num', direction: body.order ?? 'asc' },
+    { current, size },
+  );
+  return { records: records.map(roomsFor(actor)), total, current, size };
+}
+
+export async function allRooms(
+  { db }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  body: AllRoomsBody,
+): Promise<{ records: Room[]; total: number }> {
+  const rows = await repository.listRooms(db, hotelId, { building_id: body.building_id });
+  return { records: rows.map(roomsFor(actor)), total: rows.length };
+}
+
+export async function basicRooms(
+  { db }: RoomDeps,
+  hotelId: number,
+  body: AllRoomsBody,
+): Promise<{ records: BasicRoom[]; total: number }> {
+  const rows = await repository.listBasicRooms(db, hotelId, { building_id: body.building_id });
+  return { records: rows, total: rows.length };
+}
+
+export async function upgradeRooms(
+  { db, online }: RoomDeps,
+  hotelId: number,
+  body: UpgradeRoomListBody,
+): Promise<Page<UpgradeRoom>> {
+  const { current, size } = page(body);
+  const { records, total } = await repository.pageUpgradeRooms(
+    db,
+    hotelId,
+    { room_type_id: body.room_type_id, keyword: body.keyword },
+    { current, size },
+  );
+  const onlineNow = await online(records.map((row) => row.id));
+  return { records: records.map((row) => ({ ...row, online: onlineNow.has(row.id) })), total, current, size };
+}
+
+export async function hotelRooms({ db }: RoomDeps, hotelId: number): Promise<HotelRoom[]> {
+  const rows = await repository.listBasicRooms(db, hotelId, {});
+  return rows.map(({ id, room_num, floor_num }) => ({ id, room_num, floor_num }));
+}
