@@ -1,3 +1,5 @@
+// Changing a hotel's rooms: add one, add floors × rooms, change, delete, a new device key.
+
 import {
   bulkRcuId,
   ErrorCode,
@@ -31,8 +33,6 @@ import {
   type RoomDeps,
   roomsFor,
 } from './rules.js';
-
-/** Changing a hotel's rooms: add one, add floors × rooms, change, delete, a new device key. */
 
 export function addRoom({ db, clock }: RoomDeps, actor: Actor, hotelId: number, body: RoomAddBody): Promise<Room> {
   return db.transaction().execute(async (trx) => {

@@ -1,3 +1,5 @@
+// The files a hotel's rooms leave in: the rooms as CSV or XLSX, their device keys, the import template.
+
 import {
   DEVICE_KEY_COLUMNS,
   type Device,
@@ -16,8 +18,6 @@ import * as roomTypeRepository from '../roomtypes/repository.js';
 import { writeCsv, writeXlsx } from './files.js';
 import * as repository from './repository.js';
 import type { RoomDeps } from './rules.js';
-
-/** The files a hotel's rooms leave in: the rooms as CSV or XLSX, their device keys, the import template. */
 
 export interface RoomFile {
   filename: string;

@@ -1,3 +1,6 @@
+// Importing rooms from a CSV or XLSX file: every row checked before anything is written; when any
+// row is bad, 4400 with every bad row by line and field, and nothing imported.
+
 import {
   ErrorCode,
   FLOOR_MAX,
@@ -21,11 +24,6 @@ import * as roomTypeRepository from '../roomtypes/repository.js';
 import { looksLikeXlsx, readCsv, readXlsx, unguardFormula } from './files.js';
 import * as repository from './repository.js';
 import { newRoomRow, normalizedMac, RCU_ID, ROOM_NUM, type RoomDeps, validDate } from './rules.js';
-
-/**
- * Importing rooms from a CSV or XLSX file: every row checked before anything is written; when any
- * row is bad, 4400 with every bad row by line and field, and nothing imported.
- */
 
 export interface RoomUpload {
   filename: string;

@@ -1,3 +1,5 @@
+// Reading a hotel's rooms: pages filtered and sorted, whole lists for pickers, versions.
+
 import type {
   AllRoomsBody,
   BasicRoom,
@@ -11,8 +13,6 @@ import type {
 import type { Actor } from '../../access.js';
 import * as repository from './repository.js';
 import { type RoomDeps, roomsFor } from './rules.js';
-
-/** Reading a hotel's rooms: pages filtered and sorted, whole lists for pickers, versions. */
 
 function page(body: { current?: number; size?: number }) {
   return { current: body.current ?? 1, size: body.size ?? 20 };

@@ -1,3 +1,6 @@
+// What a room may be, shared by its changes and its import: number, rcu_id, MAC and date rules,
+// the checks against the hotel's other rooms, the device key, and the answer's shape.
+
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, holds, RCU_ID_PATTERN, ROOM_NUM_PATTERN, type Room } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
@@ -7,11 +10,6 @@ import type { Database, Db, NewRoomRow } from '../../db/schema.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import * as roomTypeRepository from '../roomtypes/repository.js';
 import * as repository from './repository.js';
-
-/**
- * What a room may be, shared by its changes and its import: number, rcu_id, MAC and date rules,
- * the checks against the hotel's other rooms, the device key, and the answer's shape.
- */
 
 export const ROOM_NUM = new RegExp(ROOM_NUM_PATTERN);
 export const RCU_ID = new RegExp(RCU_ID_PATTERN);
