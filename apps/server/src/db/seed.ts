@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_USER_NAME, type Device, ROLE_PRESETS, type RolePreset, WILDCARD } from '@roompilot/contract';
+import { ADMIN_USER_NAME, DEMO_HOTEL_NAME, type Device, type RolePreset, WILDCARD } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../access.js';
 import type { Clock } from '../clock.js';
-import { hashPassword } from '../modules/auth/passwords.js';
 import { createBuildingService } from '../modules/buildings/service.js';
+import { insertHotelWithRoles, insertUser } from '../modules/roles/hotel-setup.js';
 import { createRoomService } from '../modules/rooms/service.js';
 import { createRoomTypeService } from '../modules/roomtypes/service.js';
-import type { Database, Db, HotelRow } from './schema.js';
-
-export const DEMO_HOTEL_NAME = 'RoomPilot Demo Hotel';
+import type { Database } from './schema.js';
 
 /** Demo users: name, password, role (none: a visitor). */
 export const DEMO_USERS: readonly {
@@ -36,57 +34,6 @@ export interface SeedResult {
   seeded: boolean;
   /** Set when the Administrator's password was generated: show it once. */
   generatedAdminPassword?: string;
-}
-
-/** Creates a hotel with the role presets of SPEC.md section 6; answers its id and role ids by name. */
-export async function insertHotelWithRoles(
-  db: Db,
-  hotel: { hotel_name: string; validdate: string | null } & Partial<
-    Pick<HotelRow, 'province' | 'city' | 'area' | 'address' | 'welcome_word'>
-  >,
-  now: string,
-) {
-  const { hotel_id } = await db
-    .insertInto('hotels')
-    .values({ province: '', city: '', area: '', address: '', welcome_word: '', ...hotel, created_at: now })
-    .returning('hotel_id')
-    .executeTakeFirstOrThrow();
-  const roleIds = {} as Record<RolePreset, number>;
-  for (const [name, perms] of Object.entries(ROLE_PRESETS) as [RolePreset, readonly string[]][]) {
-    const role = await db
-      .insertInto('roles')
-      .values({ hotel_id, name, perms: JSON.stringify(perms), created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    roleIds[name] = role.id;
-  }
-  return { hotelId: hotel_id, roleIds };
-}
-
-export async function insertUser(
-  db: Db,
-  user: { hotel_id: number | null; user_name: string; password: string; nick_name?: string; roleIds?: number[] },
-  now: string,
-): Promise<number> {
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      hotel_id: user.hotel_id,
-      user_name: user.user_name,
-      password_hash: await hashPassword(user.password),
-      nick_name: user.nick_name ?? user.user_name,
-      phone: '',
-      email: '',
-      sex: '',
-      state: 'enabled',
-      dept_id: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const roleId of user.roleIds ?? [])
-    await db.insertInto('user_roles').values({ user_id: id, role_id: roleId }).execute();
-  return id;
 }
 
 /** First start only (no users yet): the Administrator and, unless DEMO=0, the demo hotel. */

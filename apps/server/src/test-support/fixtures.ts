@@ -1,4 +1,4 @@
-import { insertHotelWithRoles, insertUser } from '../db/seed.js';
+import { insertHotelWithRoles, insertUser } from '../modules/roles/hotel-setup.js';
 import type { TestApp } from './databases.js';
 
 /** Another hotel with the role presets and a user holding the given perms (a role of its own). */

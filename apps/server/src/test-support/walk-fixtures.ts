@@ -1,3 +1,4 @@
+import { ID_MAX } from '@roompilot/contract';
 import type { RouteWalk } from '../access.js';
 
 /**
@@ -9,6 +10,15 @@ import type { RouteWalk } from '../access.js';
 const WALK_DEVICES = [{ key: 'L1', kind: 'light', name: 'walk light' }];
 
 export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
+  'auth.logout': { endsSession: true },
+  'roles.list': { body: () => ({ current: 1, size: 500 }) },
+  'roles.add': { body: () => ({ name: 'walk role', perms: ['pm_dashboard'] }) },
+  'roles.update': { body: (ids) => ({ id: ids.role_id, name: 'taken over', perms: ['*'] }) },
+  'roles.remove': { body: (ids) => ({ id: ids.unused_role_id }) },
+  'oplog.query': { body: () => ({ current: 1, size: 500 }) },
+  'hotels.update': { body: (ids) => ({ hotel_id: ids.spare_hotel_id }) },
+  'hotels.remove': { body: () => ({ hotel_id: ID_MAX }) },
+  'hotels.validityUpdate': { body: (ids) => ({ hotel_id: ids.spare_hotel_id, validdate: '2999-12-31' }) },
   'buildings.list': { body: () => ({ current: 1, size: 500 }) },
   'buildings.add': { body: () => ({ name: 'walk building', floor_from: 1, floor_to: 3 }) },
   'buildings.update': { body: (ids) => ({ id: ids.building_id, name: 'taken over' }) },

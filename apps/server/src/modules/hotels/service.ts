@@ -11,12 +11,12 @@ import {
   type ValidityUpdateBody,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import { type Actor, hotelOf, who } from '../../access.js';
+import { type Actor, who } from '../../access.js';
 import { type Clock, isoDate } from '../../clock.js';
 import type { Database, Db, HotelRow } from '../../db/schema.js';
-import { insertHotelWithRoles, insertUser } from '../../db/seed.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
+import { insertHotelWithRoles, insertUser } from '../roles/hotel-setup.js';
 import { NO_ROOM_DEVICES, type RoomDeviceHooks } from '../rooms/service.js';
 import * as repository from './repository.js';
 
@@ -26,16 +26,6 @@ const DAY_MS = 86_400_000;
 export function daysLeft(validdate: string | null, now: Date): number | null {
   if (validdate === null) return null;
   return Math.round((Date.parse(validdate) - Date.parse(isoDate(now))) / DAY_MS);
-}
-
-/**
- * The hotel a hotel-scoped call acts on (access.ts `hotelOf`), known to exist: the Administrator
- * may name any id, and a missing hotel is 4404 rather than a foreign-key failure later.
- */
-export async function scopedHotel(db: Db, actor: Actor, requested: number | undefined): Promise<number> {
-  const hotelId = hotelOf(actor, requested);
-  if (actor.hotelId === null && !(await repository.hotelExists(db, hotelId))) throw notFound('hotel.notFound');
-  return hotelId;
 }
 
 export function createHotelService({
@@ -95,16 +85,11 @@ export function createHotelService({
             now,
           );
         }
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          {
-            action: 'hotel_add',
-            target: hotelName,
-            detail: { hotel_id: hotelId, validdate: body.validdate, manager: manager?.user_name.trim() ?? null },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'hotel_add',
+          target: hotelName,
+          detail: { hotel_id: hotelId, validdate: body.validdate, manager: manager?.user_name.trim() ?? null },
+        });
         return toHotel(await existingHotel(trx, hotelId));
       });
     },
@@ -118,12 +103,11 @@ export function createHotelService({
           await ensureNameFree(trx, changes.hotel_name, hotelId);
         }
         await repository.updateHotel(trx, hotelId, changes);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          { action: 'hotel_update', target: changes.hotel_name ?? before.hotel_name, detail: { before, changes } },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'hotel_update',
+          target: changes.hotel_name ?? before.hotel_name,
+          detail: { before, changes },
+        });
         return toHotel(await existingHotel(trx, hotelId));
       });
     },
@@ -135,16 +119,11 @@ export function createHotelService({
         if (hotel.room_count > 0 && !body.force) throw conflict('hotels.hasRooms');
         const rooms = await repository.roomsOfHotel(trx, hotel.hotel_id);
         await repository.deleteHotelAndEverything(trx, hotel.hotel_id);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId: hotel.hotel_id },
-          {
-            action: 'hotel_delete',
-            target: hotel.hotel_name,
-            detail: { hotel_id: hotel.hotel_id, rooms: hotel.room_count, force: body.force ?? false },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotel.hotel_id), {
+          action: 'hotel_delete',
+          target: hotel.hotel_name,
+          detail: { hotel_id: hotel.hotel_id, rooms: hotel.room_count, force: body.force ?? false },
+        });
         return rooms;
       });
       await devices.removed(rooms);
@@ -178,16 +157,11 @@ export function createHotelService({
       return db.transaction().execute(async (trx) => {
         const before = await existingHotel(trx, body.hotel_id);
         await repository.updateHotel(trx, before.hotel_id, { validdate: body.validdate });
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId: before.hotel_id },
-          {
-            action: 'validity_update',
-            target: before.hotel_name,
-            detail: { before: before.validdate, validdate: body.validdate },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, before.hotel_id), {
+          action: 'validity_update',
+          target: before.hotel_name,
+          detail: { before: before.validdate, validdate: body.validdate },
+        });
         return {
           hotel_id: before.hotel_id,
           hotel_name: before.hotel_name,

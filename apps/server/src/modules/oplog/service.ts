@@ -1,5 +1,4 @@
 import type { OplogAction, OplogEntry, OplogQueryBody, Page } from '@roompilot/contract';
-import { type Actor, hotelOf } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/schema.js';
 import { insertOperation, pageOperations } from './repository.js';
@@ -37,13 +36,11 @@ export async function recordOperation(db: Db, clock: Clock, operator: Operator, 
 
 export function createOplogService(db: Db) {
   return {
-    async query(actor: Actor, body: OplogQueryBody): Promise<Page<OplogEntry>> {
+    /** The hotel's operations (the access hook resolved the hotel of the call). */
+    async query(hotelId: number, body: OplogQueryBody): Promise<Page<OplogEntry>> {
       const current = body.current ?? 1;
       const size = body.size ?? 20;
-      const { records, total } = await pageOperations(db, hotelOf(actor, body.hotel_id), body.filter ?? {}, {
-        current,
-        size,
-      });
+      const { records, total } = await pageOperations(db, hotelId, body.filter ?? {}, { current, size });
       return {
         records: records.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })),
         total,

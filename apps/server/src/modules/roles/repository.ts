@@ -53,7 +53,3 @@ export async function countRoleHolders(db: Db, roleId: number): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.holders);
 }
-
-export function hotelExists(db: Db, hotelId: number) {
-  return db.selectFrom('hotels').select('hotel_id').where('hotel_id', '=', hotelId).executeTakeFirst();
-}

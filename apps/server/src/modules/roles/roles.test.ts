@@ -32,7 +32,7 @@ describeEachDatabase('roles and operation log', (t) => {
     const { userIds } = await createHotel(t, { name: 'Unused', users: [] });
     expect(userIds).toEqual({});
     const hotelId = added.data.hotel_id as number;
-    const { insertUser } = await import('../../db/seed.js');
+    const { insertUser } = await import('./hotel-setup.js');
     await insertUser(
       t.db,
       { hotel_id: hotelId, user_name: 'night', password: 'night123', roleIds: [roleId] },

@@ -1,6 +1,6 @@
 import type { Page, Role, RoleAddBody, RoleDeleteBody, RoleListBody, RoleUpdateBody } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import { type Actor, hotelOf, who } from '../../access.js';
+import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database, Db, RoleRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
@@ -12,12 +12,6 @@ function toRole(row: RoleRow): Role {
 }
 
 export function createRoleService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
-  async function hotelFor(trx: Db, actor: Actor, requested: number | undefined): Promise<number> {
-    const hotelId = hotelOf(actor, requested);
-    if (!(await repository.hotelExists(trx, hotelId))) throw notFound('hotel.notFound');
-    return hotelId;
-  }
-
   async function existingRole(trx: Db, hotelId: number, id: number): Promise<RoleRow> {
     const role = await repository.findRole(trx, hotelId, id);
     if (!role) throw notFound('roles.notFound');
@@ -30,16 +24,15 @@ export function createRoleService({ db, clock }: { db: Kysely<Database>; clock: 
   }
 
   return {
-    async list(actor: Actor, body: RoleListBody): Promise<Page<Role>> {
+    async list(hotelId: number, body: RoleListBody): Promise<Page<Role>> {
       const current = body.current ?? 1;
       const size = body.size ?? 20;
-      const { records, total } = await repository.pageRoles(db, hotelOf(actor, body.hotel_id), { current, size });
+      const { records, total } = await repository.pageRoles(db, hotelId, { current, size });
       return { records: records.map(toRole), total, current, size };
     },
 
-    add(actor: Actor, body: RoleAddBody): Promise<Role> {
+    add(actor: Actor, hotelId: number, body: RoleAddBody): Promise<Role> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = await hotelFor(trx, actor, body.hotel_id);
         const name = body.name.trim();
         await ensureNameFree(trx, hotelId, name);
         const role = await repository.insertRole(trx, {
@@ -48,24 +41,18 @@ export function createRoleService({ db, clock }: { db: Kysely<Database>; clock: 
           perms: JSON.stringify(body.perms),
           created_at: clock().toISOString(),
         });
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          {
-            action: 'role_add',
-            target: name,
-            detail: { id: role.id, perms: body.perms },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'role_add',
+          target: name,
+          detail: { id: role.id, perms: body.perms },
+        });
         return toRole(role);
       });
     },
 
     /** Users holding the role see the change at their next call: perms are read per request. */
-    update(actor: Actor, body: RoleUpdateBody): Promise<Role> {
+    update(actor: Actor, hotelId: number, body: RoleUpdateBody): Promise<Role> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = hotelOf(actor, body.hotel_id);
         const before = await existingRole(trx, hotelId, body.id);
         const name = body.name?.trim();
         if (name !== undefined) await ensureNameFree(trx, hotelId, name, before.id);
@@ -73,36 +60,25 @@ export function createRoleService({ db, clock }: { db: Kysely<Database>; clock: 
           ...(name !== undefined && { name }),
           ...(body.perms !== undefined && { perms: JSON.stringify(body.perms) }),
         });
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          {
-            action: 'role_update',
-            target: role.name,
-            detail: { id: role.id, before: toRole(before), name, perms: body.perms },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'role_update',
+          target: role.name,
+          detail: { id: role.id, before: toRole(before), name, perms: body.perms },
+        });
         return toRole(role);
       });
     },
 
-    remove(actor: Actor, body: RoleDeleteBody): Promise<null> {
+    remove(actor: Actor, hotelId: number, body: RoleDeleteBody): Promise<null> {
       return db.transaction().execute(async (trx) => {
-        const hotelId = hotelOf(actor, body.hotel_id);
         const role = await existingRole(trx, hotelId, body.id);
         if ((await repository.countRoleHolders(trx, role.id)) > 0) throw conflict('roles.inUse');
         await repository.deleteRole(trx, hotelId, role.id);
-        await recordOperation(
-          trx,
-          clock,
-          { ...who(actor), hotelId },
-          {
-            action: 'role_delete',
-            target: role.name,
-            detail: { id: role.id, perms: JSON.parse(role.perms) },
-          },
-        );
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: 'role_delete',
+          target: role.name,
+          detail: { id: role.id, perms: JSON.parse(role.perms) },
+        });
         return null;
       });
     },
