@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_BASE, CALLS } from '@roompilot/contract';
 import { machineLine, percentile, sleep } from './lib/harness.mjs';
 import { connect } from './lib/mqtt-raw.mjs';
 
@@ -196,7 +197,7 @@ function publishChanges(clients) {
 }
 
 /** Installed before the page's scripts: marks the moment every tile is in the DOM and painted. */
-function pageProbe(expected) {
+function pageProbe({ expected, statesUrl }) {
   const probe = { firstTiles: null, firstRender: null, dataAt: null, frames: [], longTasks: [] };
   window.__bench = probe;
   const observer = new MutationObserver(() => {
@@ -214,7 +215,7 @@ function pageProbe(expected) {
       probe.firstRender = performance.now();
       const answer = performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.name.includes('/apis/redisroomstate'))
+        .filter((entry) => entry.name.includes(statesUrl))
         .at(-1);
       probe.dataAt = answer ? answer.responseEnd : null;
     });
@@ -265,7 +266,10 @@ async function main() {
       { name: 'language', value: 'en', url: server.url },
     ]);
     const page = await context.newPage();
-    await page.addInitScript(pageProbe, ROOMS);
+    await page.addInitScript(pageProbe, {
+      expected: ROOMS,
+      statesUrl: `${API_BASE}${CALLS.live.calls.roomStates.path}`,
+    });
     const overview = `${server.url}/?building=${buildingId}&mode=overview`;
     // A first visit warms the server and the HTTP cache; the second is the one measured (a console user's reload).
     await page.goto(overview);

@@ -9,7 +9,7 @@
 // (bench/lib/publisher.mjs, raw MQTT at a fixed rate); the SOS RCUs are the project's simulator
 // (apps/rcu-sim: createRcu via runFleet, one per room) in this process, next to the console, so the
 // publish time and the arrival time come from one clock. The server also notes when its alert hook
-// (app.services.live.onAlert: stored, acknowledged, announced) saw each SOS, which splits the time.
+// (app.services.alerts.onAlert: stored, acknowledged, announced) saw each SOS, which splits the time.
 // Target (issue 4): p99 ≤ 300 ms with 2,000 state messages per second in the background.
 import { ALERT_TYPES } from '@roompilot/contract';
 import WebSocket from 'ws';

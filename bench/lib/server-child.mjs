@@ -70,7 +70,7 @@ async function startServer({ rooms }) {
     return done;
   };
   // When the alert hook fires (before the WebSocket): the SOS benchmark's breakdown.
-  await app.services.live.onAlert((message) => {
+  await app.services.alerts.onAlert((message) => {
     if (message.type === 'alert')
       alertsSeen.push({ room_num: message.data.room_num, type: message.data.type, at: wallNow() });
   });

@@ -13,18 +13,23 @@ import { createDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
-import { openLiveBus, openLiveStore } from './live/open.js';
-import { liveRoutes } from './live/routes.js';
-import { createLiveService, type LiveService } from './live/service.js';
-import { liveSocketRoutes } from './live/socket.js';
-import type { LiveStore } from './live/store.js';
+import { alertRoutes } from './modules/alerts/routes.js';
+import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
+import { controlRoutes } from './modules/control/routes.js';
+import { ControlService } from './modules/control/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
 import { hotelRoutes } from './modules/hotels/routes.js';
 import { createHotelService, type HotelService } from './modules/hotels/service.js';
+import { connectGateway } from './modules/live/ingest.js';
+import { openLiveBus, openLiveStore } from './modules/live/open.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { LiveService } from './modules/live/service.js';
+import { liveSocketRoutes } from './modules/live/socket.js';
+import type { LiveStore } from './modules/live/store.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
 import { createOplogService, type OplogService } from './modules/oplog/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
@@ -50,6 +55,8 @@ export interface Services {
   roomTypes: RoomTypeService;
   rooms: RoomService;
   live: LiveService;
+  control: ControlService;
+  alerts: AlertService;
 }
 
 declare module 'fastify' {
@@ -119,7 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await liveStore.close();
     throw error;
   });
-  const live = createLiveService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
+  const live = new LiveService({ db, store: liveStore });
+  const control = new ControlService({ db, store: liveStore, clock });
+  const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db),
@@ -133,7 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         throw error;
       })
     : null;
-  if (gateway) live.attach(gateway);
+  if (gateway) connectGateway(gateway, { live, control, alerts });
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
@@ -159,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     }),
     live,
+    control,
+    alerts,
   };
   app.decorate('services', services);
 
@@ -183,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(roomTypeRoutes);
       await api.register(roomRoutes);
       await api.register(liveRoutes);
+      await api.register(controlRoutes);
+      await api.register(alertRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -39,7 +39,10 @@ export type AnswerOf<C extends Call> = C['answers'] extends 'file' ? SentFile : 
 
 export type Handler<C extends Call> = (input: CallInput<C>) => Promise<AnswerOf<C>> | AnswerOf<C>;
 
-export type Handlers<Calls extends Record<string, Call>> = { [Name in keyof Calls]: Handler<Calls[Name]> };
+/** A handler for each call of a group; a socket call is registered by hand (`socketRoute`). */
+export type Handlers<Calls extends Record<string, Call>> = {
+  [Name in keyof Calls as Calls[Name] extends { answers: 'socket' } ? never : Name]: Handler<Calls[Name]>;
+};
 
 /**
  * The OpenAPI schema of a call, as Fastify validates and documents it. The login documents its
@@ -81,7 +84,8 @@ export function registerCalls<Calls extends Record<string, Call>>(
   handlers: Handlers<Calls>,
 ): void {
   for (const [name, call] of Object.entries(group.calls) as [keyof Calls & string, Call][]) {
-    const handler = handlers[name] as Handler<Call>;
+    if (call.answers === 'socket') continue;
+    const handler = (handlers as Record<string, Handler<Call>>)[name] as Handler<Call>;
     app.route({
       method: call.method,
       url: call.path,
@@ -106,6 +110,21 @@ export function registerCalls<Calls extends Record<string, Call>>(
       },
     });
   }
+}
+
+/**
+ * The route of a socket call of the table (the live push), for the caller to register with its
+ * WebSocket handler: the path, method, access and OpenAPI schema come from the call.
+ */
+export function socketRoute<Calls extends Record<string, Call>>(group: CallGroup<Calls>, name: keyof Calls & string) {
+  const call = group.calls[name] as Call;
+  if (call.answers !== 'socket') throw new Error(`${group.domain}.${name} is not a socket call`);
+  return {
+    method: call.method,
+    url: call.path,
+    config: { access: call.access, write: call.write, call: `${group.domain}.${name}` },
+    schema: schemaOf(group.domain, call),
+  };
 }
 
 /** Every call of the table: its group and full URL (the access plugin checks each is registered once). */

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   let closing = false;
   // The alert rules look at every room this often (each instance: SQL keeps one open alert per room and type).
   const sweeper = setInterval(() => {
-    app.services.live.sweepAlertRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
+    app.services.alerts.sweepRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
   }, config.alertSweepMs);
   const close = async (signal: string) => {
     if (closing) return;

@@ -1,4 +1,7 @@
 declare module 'virtual:call-routes' {
-  const routes: import('@roompilot/contract').CallRoutes;
+  type Calls = import('@roompilot/contract').Calls;
+  type CallRoute = import('@roompilot/contract').CallRoute;
+  /** The method and path of every call of the table, by domain and name. */
+  const routes: { readonly [Domain in keyof Calls]: { readonly [Name in keyof Calls[Domain]['calls']]: CallRoute } };
   export default routes;
 }

@@ -37,10 +37,13 @@ export interface Call {
   body?: TSchema;
   /** The query string. */
   query?: TSchema;
-  /** The `data` of the success envelope; absent when the call answers a file. */
+  /** The `data` of the success envelope; absent when the call answers a file or is a socket. */
   response?: TSchema;
-  /** `file`: success answers an attachment (an export), not an envelope. */
-  answers?: 'file';
+  /**
+   * `file`: success answers an attachment (an export), not an envelope. `socket`: the call is a
+   * WebSocket (the server registers its route by hand from the table; clients open the socket).
+   */
+  answers?: 'file' | 'socket';
   /** `multipart`: the call takes multipart/form-data (an import) instead of a JSON body. */
   takes?: 'multipart';
 }

@@ -1,7 +1,10 @@
+import { alertCalls } from './alerts.js';
 import { authCalls } from './auth.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
+import { controlCalls } from './control.js';
 import { hotelCalls } from './hotels.js';
+import { liveCalls } from './live.js';
 import { oplogCalls } from './oplog.js';
 import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
@@ -21,6 +24,9 @@ export const CALLS = {
   buildings: buildingCalls,
   rooms: roomCalls,
   roomTypes: roomTypeCalls,
+  live: liveCalls,
+  control: controlCalls,
+  alerts: alertCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

@@ -1,7 +1,9 @@
 import Type, { type Static } from 'typebox';
+import type { Alert } from './alerts.js';
 import { Floor } from './buildings.js';
+import { defineCalls } from './call.js';
 import { HotelTarget, Id } from './envelope.js';
-import { DeviceChanges, DeviceState, Energy, RENT_STATES } from './protocol.js';
+import { DeviceState, Energy, RENT_STATES } from './protocol.js';
 
 /**
  * The live state of rooms as the console reads it (API.md "Live state and alerts", "Live push"):
@@ -53,33 +55,6 @@ export type LiveRoom = LiveRoomState & {
 export type LiveRoomChange = Pick<LiveRoom, 'room_id' | 'hotel_id' | 'room_num' | 'floor_num'> &
   Partial<Omit<LiveRoom, 'room_id' | 'hotel_id' | 'room_num' | 'floor_num'>>;
 
-/** Alert types; type 1 is SOS (SPEC.md). The others close on their own in the console after 3 s. */
-export const ALERT_TYPES = {
-  sos: 1,
-  door_open_long: 2,
-  rcu_offline: 3,
-  window_open_ac_on: 4,
-  fault: 5,
-} as const;
-export type AlertKind = keyof typeof ALERT_TYPES;
-export type AlertType = (typeof ALERT_TYPES)[AlertKind];
-export const ALERT_KINDS = Object.keys(ALERT_TYPES) as AlertKind[];
-
-export function alertKindOf(type: number): AlertKind | null {
-  return ALERT_KINDS.find((kind) => ALERT_TYPES[kind] === type) ?? null;
-}
-
-/** An open alert as `/apis/redisroomspecialstate` lists it and the WebSocket pushes it. */
-export const Alert = Type.Object({
-  id: Type.Integer(),
-  type: Type.Integer(),
-  room_id: Type.Integer(),
-  room_num: Type.String(),
-  event_content: Type.String(),
-  event_time: Type.String(),
-});
-export type Alert = Static<typeof Alert>;
-
 /** Messages of the live WebSocket (`GET /apis/live`). */
 export type LiveMessage =
   | { type: 'room'; data: LiveRoomChange }
@@ -96,16 +71,6 @@ export type RoomStateBody = Static<typeof RoomStateBody>;
 /** `POST /apis/redisdevicestate`. */
 export const DeviceStateBody = Type.Object({ room_id: Id, ...HotelTarget }, { additionalProperties: false });
 export type DeviceStateBody = Static<typeof DeviceStateBody>;
-
-/** `POST /apis/roomctrl`: device changes as PROTOCOL.md's `set` command carries them. */
-export const RoomCtrlBody = Type.Object(
-  { room_id: Id, devices: DeviceChanges, ...HotelTarget },
-  { additionalProperties: false },
-);
-export type RoomCtrlBody = Static<typeof RoomCtrlBody>;
-
-/** What `/apis/roomctrl` answers: the RCU's ack result. */
-export const RoomCtrlResult = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
 
 /** `POST /apis/redisroomdevicestate`: the devices of every room of the hotel, or of a floor, a building. */
 export const RoomDeviceStateBody = RoomStateBody;
@@ -132,32 +97,6 @@ export const RoomAirState = Type.Object({
   ac: LiveDevices,
 });
 export type RoomAirState = Static<typeof RoomAirState>;
-
-/** `POST /apis/redisroomspecialstate`: the hotel's open alerts (the Administrator names a hotel). */
-export const AlertListBody = Type.Object({ ...HotelTarget }, { additionalProperties: false });
-export type AlertListBody = Static<typeof AlertListBody>;
-
-/** What `/apis/redisroomspecialstate` answers: the console reads `data.data`. */
-export const AlertList = Type.Object({ data: Type.Array(Alert) });
-export type AlertList = Static<typeof AlertList>;
-
-/**
- * `POST /apis/delredisroomspecialstate`: the alert as shown; only `id` counts. Confirming an
- * alert that is confirmed already is harmless (code 0).
- */
-export const AlertConfirmBody = Type.Object(
-  {
-    id: Id,
-    type: Type.Optional(Type.Integer()),
-    room_id: Type.Optional(Type.Integer()),
-    room_num: Type.Optional(Type.String({ maxLength: 64 })),
-    event_content: Type.Optional(Type.String({ maxLength: 2000 })),
-    event_time: Type.Optional(Type.String({ maxLength: 64 })),
-    ...HotelTarget,
-  },
-  { additionalProperties: false },
-);
-export type AlertConfirmBody = Static<typeof AlertConfirmBody>;
 
 /**
  * The live WebSocket (`GET /apis/live`). The client's first message is `{"token":"…"}` (the
@@ -194,31 +133,60 @@ export const LIVE_CLOSE = {
 /** How long the server waits for the first `{"token"}` message. */
 export const LIVE_AUTH_TIMEOUT_MS = 10_000;
 
-/** Alert minutes of a hotel: 0 raises at the next sweep; at most a day. */
-export const ALERT_MINUTES_MAX = 1_440;
-/** What the alert rules use while a hotel has not saved its settings. */
-export const HOTEL_SETTINGS_DEFAULTS = { door_open_alert_minutes: 10, offline_alert_minutes: 5 } as const;
-
-const AlertMinutes = Type.Integer({ minimum: 0, maximum: ALERT_MINUTES_MAX });
-
-/** `POST /apis/hotelsettings`: the hotel's alert settings (the Administrator names the hotel). */
-export const HotelSettingsBody = Type.Object({ ...HotelTarget }, { additionalProperties: false });
-export type HotelSettingsBody = Static<typeof HotelSettingsBody>;
-
-/** The alert settings of a hotel: door open longer than, RCU offline longer than (minutes). */
-export const HotelSettings = Type.Object({
-  door_open_alert_minutes: Type.Integer(),
-  offline_alert_minutes: Type.Integer(),
-});
-export type HotelSettings = Static<typeof HotelSettings>;
-
-/** `PUT /apis/hotelsettingsupdate`: the fields given change, the others stay. */
-export const HotelSettingsUpdateBody = Type.Object(
-  {
-    door_open_alert_minutes: Type.Optional(AlertMinutes),
-    offline_alert_minutes: Type.Optional(AlertMinutes),
-    ...HotelTarget,
+/** Live state of rooms (API.md "Live state and alerts", "Live push"): reads and the consoles' socket. */
+export const liveCalls = defineCalls('live', {
+  roomStates: {
+    method: 'POST',
+    path: '/redisroomstate',
+    access: 'pm_dashboard',
+    write: false,
+    hotelScoped: true,
+    summary:
+      'Every room of the hotel (or of a floor, a building) with its live flags; a room never heard from is offline',
+    body: RoomStateBody,
+    response: Type.Array(LiveRoomState),
   },
-  { additionalProperties: false },
-);
-export type HotelSettingsUpdateBody = Static<typeof HotelSettingsUpdateBody>;
+  deviceState: {
+    method: 'POST',
+    path: '/redisdevicestate',
+    access: 'pm_roomdetail',
+    write: false,
+    // A hotel user's own room; the Administrator's `hotel_id` or, without one, any hotel's.
+    hotelScoped: false,
+    summary: "A room's devices as its RCU last reported them, and its energy meter",
+    body: DeviceStateBody,
+    response: LiveDeviceState,
+  },
+  roomDevices: {
+    method: 'POST',
+    path: '/redisroomdevicestate',
+    access: 'pm_dashboard',
+    write: false,
+    hotelScoped: true,
+    summary: "Every room's devices (of the hotel, a floor or a building) as the RCUs last reported them",
+    body: RoomDeviceStateBody,
+    response: Type.Array(RoomDevices),
+  },
+  airStates: {
+    method: 'POST',
+    path: '/redisairstate',
+    access: 'pm_dashboard',
+    write: false,
+    hotelScoped: true,
+    summary: "Every room's air conditioners (devices AC…): on, mode, set, temp, fan",
+    body: AirStateBody,
+    response: Type.Array(RoomAirState),
+  },
+  /** The token comes in the socket's first message: the route itself is public. */
+  socket: {
+    method: 'GET',
+    path: '/live',
+    access: 'public',
+    write: false,
+    hotelScoped: false,
+    summary: 'The live push: a WebSocket (a plain GET is refused with 4400)',
+    description:
+      'Upgrade to a WebSocket, send `{"token":"…"}` first (the Administrator adds `hotel_id`; optional `lang`). The server answers `{"type":"ready"}` and pushes `room`, `alert` and `alert_closed` messages of the hotel; `{"type":"ping"}` is answered `{"type":"pong"}`. Close codes: 4401 no valid token, 4433 session ended, 4410 hotel expired, 4403 no hotel named, 4408 no token in 10 s.',
+    answers: 'socket',
+  },
+});

@@ -277,3 +277,15 @@ export interface UpPayloads {
   ack: AckPayload;
   upgrade: UpgradePayload;
 }
+
+/**
+ * The room an RCU belongs to, as the rooms table says: the gateway's directory knows it, tags
+ * every event of the RCU with it, and the live state is kept by it.
+ */
+export interface RoomRef {
+  room_id: number;
+  hotel_id: number;
+  building_id: number | null;
+  room_num: string;
+  floor_num: number;
+}

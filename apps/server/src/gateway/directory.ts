@@ -1,6 +1,6 @@
+import type { RoomRef } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { RoomRef } from '../live/store.js';
 
 /** What the gateway knows of one RCU: its room and its key. */
 export interface Device extends RoomRef {

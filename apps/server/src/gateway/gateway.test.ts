@@ -1,8 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryBus } from '../live/bus.js';
-import { createMemoryStore } from '../live/memory-store.js';
-import { createLiveService, DeviceCommandError } from '../live/service.js';
+import { DeviceCommandError } from '../modules/control/failures.js';
+import { ControlService } from '../modules/control/service.js';
+import { createMemoryStore } from '../modules/live/memory-store.js';
 import { createTestApp, DATABASE_KINDS, type TestApp } from '../test-support/databases.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, DeviceTimeoutError } from './gateway.js';
@@ -116,7 +116,7 @@ for (const kind of DATABASE_KINDS) {
 
     it('stores an SOS once, acknowledges every repeat, and raises one alert', async () => {
       const alerts: unknown[] = [];
-      const stop = await t.app.services.live.onAlert((message) => alerts.push(message));
+      const stop = await t.app.services.alerts.onAlert((message) => alerts.push(message));
       const sos = { id: `e-sos-${kind}`, ts: Date.now(), type: 'sos', detail: 'bathroom' };
       for (let repeat = 0; repeat < 3; repeat += 1) {
         const ack = nextMessage(device, `rcu/${rcu.rcu_id}/down/cmd`, (cmd) => cmd.op === 'ack');
@@ -126,7 +126,7 @@ for (const kind of DATABASE_KINDS) {
       stop();
       const events = await t.db.selectFrom('room_events').selectAll().where('room_id', '=', rcu.id).execute();
       expect(events.filter((event) => event.event_id === sos.id)).toHaveLength(1);
-      const open = await t.app.services.live.openAlerts(hotelId, 'en');
+      const open = await t.app.services.alerts.openAlerts(hotelId, 'en');
       expect(open.filter((alert) => alert.room_id === rcu.id)).toEqual([
         expect.objectContaining({
           type: 1,
@@ -150,10 +150,10 @@ for (const kind of DATABASE_KINDS) {
       };
       answer(true);
       await expect(
-        t.app.services.live.sendCommand(rcu.id, 'set', { devices: { AC1: { set: 22 } } }, { hotelId }),
+        t.app.services.control.sendCommand(rcu.id, 'set', { devices: { AC1: { set: 22 } } }, { hotelId }),
       ).resolves.toEqual({ applied: true });
       answer(false);
-      const refused = t.app.services.live.sendCommand(rcu.id, 'set', { devices: { AC1: { set: 23 } } });
+      const refused = t.app.services.control.sendCommand(rcu.id, 'set', { devices: { AC1: { set: 23 } } });
       await expect(refused).rejects.toMatchObject({ failure: 'refused', detail: 'AC1 is locked' });
       await expect(refused).rejects.toBeInstanceOf(DeviceCommandError);
     });
@@ -174,7 +174,9 @@ for (const kind of DATABASE_KINDS) {
       const offline = await roomChange((change) => change.online === false);
       device.stream.destroy();
       await offline.seen;
-      await expect(t.app.services.live.sendCommand(rcu.id, 'reboot', {})).rejects.toMatchObject({ failure: 'offline' });
+      await expect(t.app.services.control.sendCommand(rcu.id, 'reboot', {})).rejects.toMatchObject({
+        failure: 'offline',
+      });
     });
   });
 }
@@ -256,8 +258,8 @@ describe('commands without an answer', () => {
       host: '127.0.0.1',
       commandTimeoutMs: 300,
     });
-    const live = createLiveService({ db: t.db, store: createMemoryStore(), bus: createMemoryBus(), clock: t.clock });
-    live.attach(gateway);
+    const control = new ControlService({ db: t.db, store: createMemoryStore(), clock: t.clock });
+    control.attach(gateway);
     const [silent] = (await rooms(t, 1)) as [Rcu];
     const client = await connectRcu(`mqtt://127.0.0.1:${gateway.port}`, silent);
     try {
@@ -265,7 +267,7 @@ describe('commands without an answer', () => {
       client.on('message', (_, payload) => commands.push(JSON.parse(payload.toString())));
       await client.subscribeAsync(`rcu/${silent.rcu_id}/down/cmd`, { qos: 1 });
       const started = Date.now();
-      const sent = live.sendCommand(silent.id, 'get_params', {});
+      const sent = control.sendCommand(silent.id, 'get_params', {});
       await expect(sent).rejects.toBeInstanceOf(DeviceCommandError);
       await expect(sent).rejects.toMatchObject({ failure: 'timeout', cause: expect.any(DeviceTimeoutError) });
       await expect(sent).rejects.toThrow(/did not answer the get_params command within 0.3 s/);

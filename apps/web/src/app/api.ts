@@ -10,13 +10,15 @@ type Args<Input> = undefined extends Input
     : [input: Input, options?: RequestOptions];
 
 /** One call as the console makes it: typed from the contract's table. */
-export type ClientCall<C extends Call> = C['takes'] extends 'multipart'
-  ? (form: FormData, options?: RequestOptions) => Promise<DataOf<C>>
-  : C['answers'] extends 'file'
-    ? (...args: Args<BodyOf<C>>) => Promise<DownloadedFile>
-    : C['method'] extends 'GET'
-      ? (...args: Args<QueryOf<C>>) => Promise<DataOf<C>>
-      : (...args: Args<BodyOf<C>>) => Promise<DataOf<C>>;
+export type ClientCall<C extends Call> = C['answers'] extends 'socket'
+  ? never // opened by its own client (app/live.ts), from the table's path
+  : C['takes'] extends 'multipart'
+    ? (form: FormData, options?: RequestOptions) => Promise<DataOf<C>>
+    : C['answers'] extends 'file'
+      ? (...args: Args<BodyOf<C>>) => Promise<DownloadedFile>
+      : C['method'] extends 'GET'
+        ? (...args: Args<QueryOf<C>>) => Promise<DataOf<C>>
+        : (...args: Args<BodyOf<C>>) => Promise<DataOf<C>>;
 
 /** `api.<domain>.<call>(body)` for every call of the table. */
 export type Api = {

@@ -1,3 +1,4 @@
+import routes from 'virtual:call-routes';
 import { API_BASE, type LiveMessage, LOGOUT_CODES } from '@roompilot/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
@@ -169,7 +170,7 @@ export type LiveConnection = ReturnType<typeof createLiveConnection>;
 
 function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${API_BASE}/live`;
+  return `${scheme}://${window.location.host}${API_BASE}${routes.live.socket.path}`;
 }
 
 export const live = createLiveConnection({

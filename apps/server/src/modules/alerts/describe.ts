@@ -1,5 +1,5 @@
 import { ALERT_TYPES, type Alert, alertKindOf, type Language } from '@roompilot/contract';
-import { translate } from '../i18n.js';
+import { translate } from '../../i18n.js';
 
 /**
  * An alert as SQL keeps it: `content` is neutral (the RCU's own words for an event alert, the
@@ -15,7 +15,7 @@ export interface StoredAlert {
   event_time: string;
 }
 
-/** An alert in the reader's language, as `/redisroomspecialstate` and the WebSocket give it. */
+/** An alert in the reader's language, as the open alerts call (`alerts.list`) and the WebSocket give it. */
 export function describeAlert(alert: StoredAlert, language: Language): Alert {
   const { content, ...rest } = alert;
   return { ...rest, event_content: alertText(alert.type, content, language) };

@@ -1,6 +1,6 @@
 import { ALERT_TYPES } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test-support/databases.js';
+import { describeEachDatabase } from '../../test-support/databases.js';
 
 const MINUTE = 60_000;
 
@@ -29,33 +29,34 @@ describeEachDatabase('alert rules', (t) => {
   });
 
   const live = () => t.app.services.live;
+  const alerts = () => t.app.services.alerts;
   const openOf = async (roomId: number, type: number) =>
-    (await live().openAlerts(hotelId, 'en')).filter((alert) => alert.room_id === roomId && alert.type === type);
+    (await alerts().openAlerts(hotelId, 'en')).filter((alert) => alert.room_id === roomId && alert.type === type);
 
   it('raises a door left open longer than the hotel setting once, and again only after it closed', async () => {
     const [door] = refs as [(typeof refs)[number]];
     await live().store.merge(door, { online: true, door: true }, t.clock());
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     t.clock.advance(2 * MINUTE);
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     expect(await openOf(door.room_id, ALERT_TYPES.door_open_long)).toEqual([]);
     t.clock.advance(MINUTE);
-    await live().sweepAlertRules();
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
+    await alerts().sweepRules();
     const [alert, ...more] = await openOf(door.room_id, ALERT_TYPES.door_open_long);
     expect(more).toEqual([]);
     expect(alert).toMatchObject({ room_num: door.room_num, event_content: 'Door open for more than 3 min' });
 
     // Still open, and the alert is open: no second one. Closing does not confirm it.
     await live().store.merge(door, { door: false }, t.clock());
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     expect(await openOf(door.room_id, ALERT_TYPES.door_open_long)).toHaveLength(1);
     const manager = await t.login('manager');
     await t.call('POST', '/apis/delredisroomspecialstate', { token: manager, body: { id: alert?.id } });
     await live().store.merge(door, { door: true }, t.clock());
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     t.clock.advance(3 * MINUTE);
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     expect(await openOf(door.room_id, ALERT_TYPES.door_open_long)).toHaveLength(1);
   });
 
@@ -63,13 +64,13 @@ describeEachDatabase('alert rules', (t) => {
     const [, offline, windowRoom] = refs as [unknown, (typeof refs)[number], (typeof refs)[number]];
     await live().store.merge(offline, { online: false }, t.clock());
     await live().store.merge(windowRoom, { online: true, window: true, devices: { AC1: { on: false } } }, t.clock());
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     expect(await openOf(offline.room_id, ALERT_TYPES.rcu_offline)).toMatchObject([{ event_content: 'RCU offline' }]);
     expect(await openOf(windowRoom.room_id, ALERT_TYPES.window_open_ac_on)).toEqual([]);
     await live().store.merge(windowRoom, { devices: { AC1: { on: true } } }, t.clock());
-    await live().sweepAlertRules();
+    await alerts().sweepRules();
     expect(await openOf(windowRoom.room_id, ALERT_TYPES.window_open_ac_on)).toHaveLength(1);
-    const zh = await live().openAlerts(hotelId, 'zh');
+    const zh = await alerts().openAlerts(hotelId, 'zh');
     expect(zh.find((alert) => alert.room_id === windowRoom.room_id)?.event_content).toBe('空调运行时窗户打开');
   });
 });

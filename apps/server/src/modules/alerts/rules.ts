@@ -1,5 +1,5 @@
 import { ALERT_TYPES, HOTEL_SETTINGS_DEFAULTS, type LiveRoom } from '@roompilot/contract';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 
 /**
  * The alert rules, run as a sweep over every hotel's live rooms (the server runs one every

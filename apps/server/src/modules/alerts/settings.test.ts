@@ -1,6 +1,6 @@
 import { ALERT_TYPES, ErrorCode, HOTEL_SETTINGS_DEFAULTS } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test-support/databases.js';
+import { describeEachDatabase } from '../../test-support/databases.js';
 
 const MINUTE = 60_000;
 
@@ -70,7 +70,7 @@ describeEachDatabase('hotel alert settings', (t) => {
   });
 
   it('the door-open rule uses the changed minutes from its next sweep', async () => {
-    const live = t.app.services.live;
+    const { live, alerts } = t.app.services;
     const { id, ...room } = await t.db
       .selectFrom('rooms')
       .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num'])
@@ -80,13 +80,13 @@ describeEachDatabase('hotel alert settings', (t) => {
       .executeTakeFirstOrThrow();
     const ref = { ...room, room_id: id };
     const doorAlerts = async () =>
-      (await live.openAlerts(hotelId, 'en')).filter(
+      (await alerts.openAlerts(hotelId, 'en')).filter(
         (alert) => alert.room_id === id && alert.type === ALERT_TYPES.door_open_long,
       );
     await live.store.merge(ref, { online: true, door: true }, t.clock());
-    await live.sweepAlertRules();
+    await alerts.sweepRules();
     t.clock.advance(2 * MINUTE);
-    await live.sweepAlertRules();
+    await alerts.sweepRules();
     expect(await doorAlerts()).toEqual([]); // 1440 minutes saved above
 
     const changed = await t.call('PUT', '/apis/hotelsettingsupdate', {
@@ -94,7 +94,7 @@ describeEachDatabase('hotel alert settings', (t) => {
       body: { door_open_alert_minutes: 2 },
     });
     expect(changed.code).toBe(0);
-    await live.sweepAlertRules();
+    await alerts.sweepRules();
     expect(await doorAlerts()).toMatchObject([{ event_content: 'Door open for more than 2 min' }]);
   });
 });

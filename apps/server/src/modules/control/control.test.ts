@@ -1,7 +1,7 @@
 import { ErrorCode } from '@roompilot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test-support/databases.js';
+import { describeEachDatabase } from '../../test-support/databases.js';
 
 // The RCUs here are plain mqtt.js clients written from docs/rcu-protocol.md.
 

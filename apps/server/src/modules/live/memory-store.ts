@@ -1,4 +1,4 @@
-import type { LiveRoom, LiveRoomChange } from '@roompilot/contract';
+import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
 import {
   applyField,
   byRoomNum,
@@ -10,7 +10,6 @@ import {
   type LivePatch,
   type LiveStore,
   matches,
-  type RoomRef,
   sameValue,
 } from './store.js';
 

@@ -1,4 +1,4 @@
-import type { LiveRoom, LiveRoomChange } from '@roompilot/contract';
+import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
 import { Redis } from 'ioredis';
 import {
   byRoomNum,
@@ -12,7 +12,6 @@ import {
   type LiveStore,
   matches,
   parseFields,
-  type RoomRef,
 } from './store.js';
 
 /**

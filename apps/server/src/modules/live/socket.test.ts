@@ -2,9 +2,9 @@ import { ALERT_TYPES, ErrorCode, LIVE_CLOSE } from '@roompilot/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../app.js';
-import { createDatabase } from '../db/database.js';
-import { createTestApp, describeEachDatabase, type TestApp } from '../test-support/databases.js';
+import { buildApp } from '../../app.js';
+import { createDatabase } from '../../db/database.js';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
 
 // The console's side here is a raw `ws` client speaking API.md's "Live push".
 
@@ -233,7 +233,7 @@ describe('live push between server instances sharing Redis', () => {
       a.clock(),
     );
     expect((await live.next((m) => m.type === 'room')).data).toMatchObject({ room_id: room.id, window: true });
-    expect(await a.app.services.live.sweepAlertRules()).toBeGreaterThanOrEqual(1);
+    expect(await a.app.services.alerts.sweepRules()).toBeGreaterThanOrEqual(1);
     const alert = await live.next((m) => m.type === 'alert');
     expect(alert.data).toMatchObject({
       type: ALERT_TYPES.window_open_ac_on,

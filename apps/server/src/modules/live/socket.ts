@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import {
+  CALLS,
   ErrorCode,
   LANGUAGES,
   type Language,
@@ -10,11 +11,12 @@ import {
 } from '@roompilot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type Actor, authorize, read } from '../access.js';
-import { AppError } from '../errors.js';
-import { type MessageKey, pickLanguage, translate } from '../i18n.js';
-import type { EndedSessions } from '../modules/auth/service.js';
-import { describeAlert } from './alerts.js';
+import { type Actor, authorize, read } from '../../access.js';
+import { socketRoute } from '../../calls.js';
+import { AppError } from '../../errors.js';
+import { type MessageKey, pickLanguage, translate } from '../../i18n.js';
+import { describeAlert } from '../alerts/describe.js';
+import type { EndedSessions } from '../auth/service.js';
 import type { LiveBus } from './bus.js';
 
 /** A console that sends more than this in one message is not a console. */
@@ -43,7 +45,7 @@ interface Client {
  */
 export async function liveSocketRoutes(app: FastifyInstance, options: { bus: LiveBus }) {
   const { bus } = options;
-  const { auth, live } = app.services;
+  const { auth, live, alerts } = app.services;
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   const clients = new Set<Client>();
@@ -104,7 +106,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       .catch((error: unknown) => app.log.warn({ err: error }, 'live socket: unsubscribe'));
   }
 
-  const stopAlerts = await live.onAlert((message) => {
+  const stopAlerts = await alerts.onAlert((message) => {
     for (const client of clients) {
       if (client.hotelId !== message.hotel_id) continue;
       if (message.type === 'alert') send(client, { type: 'alert', data: describeAlert(message.data, client.language) });
@@ -211,15 +213,8 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
   }
 
   app.route({
-    method: 'GET',
-    url: '/live',
-    config: read('public'),
-    schema: {
-      tags: ['live'],
-      summary: 'The live push: a WebSocket (a plain GET is refused with 4400)',
-      description:
-        'Upgrade to a WebSocket, send `{"token":"…"}` first (the Administrator adds `hotel_id`; optional `lang`). The server answers `{"type":"ready"}` and pushes `room`, `alert` and `alert_closed` messages of the hotel; `{"type":"ping"}` is answered `{"type":"pong"}`. Close codes: 4401 no valid token, 4433 session ended, 4410 hotel expired, 4403 no hotel named, 4408 no token in 10 s.',
-    },
+    // The path, access and OpenAPI text come from the table of calls (`live.socket`).
+    ...socketRoute(CALLS.live, 'socket'),
     handler: async () => {
       throw new AppError(ErrorCode.invalid, 'live.notWebSocket');
     },

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveRoomChange } from '@roompilot/contract';
+import type { LiveRoomChange, RoomRef } from '@roompilot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.js';
 import { createRedisStore } from './redis-store.js';
-import { type LiveStore, type RoomRef, sameValue, textOf } from './store.js';
+import { type LiveStore, sameValue, textOf } from './store.js';
 
 function redisUrl(): string {
   const url = process.env.TEST_REDIS_URL;

@@ -1,19 +1,18 @@
-import type { Energy, LiveDevices, LiveRoom, LiveRoomChange, RentState, StatePayload } from '@roompilot/contract';
+import type {
+  Energy,
+  LiveDevices,
+  LiveRoom,
+  LiveRoomChange,
+  RentState,
+  RoomRef,
+  StatePayload,
+} from '@roompilot/contract';
 
 /**
  * The live-state store: what each room's RCU last reported, merged. Two implementations with the
  * same behaviour (one test suite runs against both): memory for one process, Redis when several
  * server instances share the devices (hashes per room, a pub/sub channel per hotel).
  */
-
-/** Which room a state belongs to, as the rooms table says (the gateway's directory knows it). */
-export interface RoomRef {
-  room_id: number;
-  hotel_id: number;
-  building_id: number | null;
-  room_num: string;
-  floor_num: number;
-}
 
 /** A partial state to merge: a state message without its time, and the online flag. */
 export type LivePatch = Omit<StatePayload, 'ts'> & { online?: boolean };

@@ -4,12 +4,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { useLiveMessages, useLiveStatus } from '../../app/live';
 import { timeAgo } from '../../lib/timeAgo';
 import type { MessageKey } from '../../locales/types';
-import { liveApi } from '../live/api';
 import {
   type AlertQueue,
   closeAlert,
@@ -78,7 +78,8 @@ export function AlertCenter() {
     queryKey: ['alerts'],
     queryFn: async () => {
       const sentAt = Date.now();
-      const answer = await liveApi.alerts();
+      // Quiet: the shell shows a failure itself rather than a toast every 10 s.
+      const answer = await api.alerts.list(undefined, { quiet: true });
       return { open: answer?.data ?? [], sentAt };
     },
     refetchInterval: ALERT_POLL_MS,
@@ -130,7 +131,7 @@ export function AlertCenter() {
   }, [sos]);
 
   const confirm = useMutation({
-    mutationFn: (alert: Alert) => liveApi.confirmAlert(alert),
+    mutationFn: (alert: Alert) => api.alerts.confirm(alert),
     onSuccess: (_data, alert) => {
       setQueue((current) => closeAlert(current, alert.id));
       message.success(t('alerts.confirmed', { room: alert.room_num }));

@@ -14,13 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Popconfirm, Segmented, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useHolds } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { deviceText, formatTemp } from '../live/deviceText';
 import { AC_MODES, FAN_SPEEDS } from '../live/vocabulary';
-import { controlApi } from './api';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { roomColumns } from './columns';
 import { TargetPicker } from './TargetPicker';
@@ -72,7 +72,7 @@ export default function AirControlPage() {
 
   const air = useQuery({
     queryKey: AIR_KEY,
-    queryFn: controlApi.airStates,
+    queryFn: () => api.live.airStates({}),
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });
   useLiveMessages((message) => {
@@ -102,14 +102,11 @@ export default function AirControlPage() {
   const change = acChangeOf(power, mode, set, fan);
   const hasChange = Object.keys(change).length > 0;
 
-  const send = async (
-    body: Parameters<typeof controlApi.airControl>[0],
-    count: number | null,
-    earlier: ControlResult[],
-  ) => {
+  const send = async (body: Parameters<typeof api.control.air>[0], count: number | null, earlier: ControlResult[]) => {
     setRun({ state: 'running', count });
     try {
-      const results = await controlApi.airControl(body);
+      // Quiet: the screen shows the result of every room itself, and why the call failed.
+      const results = await api.control.air(body, { quiet: true });
       setRun({ state: 'done', results: mergeResults(earlier, results) });
     } catch (error) {
       setRun({ state: 'failed', reason: reasonOf(error), results: earlier });

@@ -1,5 +1,5 @@
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { ErrorCode, type LiveRoomState } from '@roompilot/contract';
+import { ErrorCode } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,12 +20,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { ApiError, http } from '../../app/http';
+import { ApiError } from '../../app/http';
 import { useHolds } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { intlLocale } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
-import { controlApi } from './api';
 import { reasonOf } from './ControlResults';
 import { changedParams, type ParamDraft, type ParamField, toDraft, toFields } from './params';
 import './control.css';
@@ -44,7 +43,7 @@ const isRcuFailure = (error: unknown) => error instanceof ApiError && error.code
 function useRoomOptions() {
   const states = useQuery({
     queryKey: ['live', 'rooms', 'params'],
-    queryFn: () => http.post<LiveRoomState[]>('/redisroomstate', {}, { quiet: true }),
+    queryFn: () => api.live.roomStates({}, { quiet: true }),
   });
   const basic = useQuery({
     queryKey: ['rooms', 'basic', 'quiet'],
@@ -120,7 +119,8 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
 
   const read = useQuery({
     queryKey: paramsKey(roomId),
-    queryFn: () => controlApi.paramsGet(roomId),
+    // Quiet: an offline RCU or one that does not answer (4408) is explained on the screen.
+    queryFn: () => api.control.readParams({ room_id: roomId }, { quiet: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const fields = useMemo(() => (read.data ? toFields(read.data.params) : []), [read.data]);
@@ -129,7 +129,7 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
   const problemCount = Object.keys(problems).length;
 
   const write = useMutation({
-    mutationFn: () => controlApi.paramsSet(roomId, changes),
+    mutationFn: () => api.control.writeParams({ room_id: roomId, params: changes }, { quiet: true }),
     onSuccess: (result) => {
       queryClient.setQueryData(paramsKey(roomId), result);
       setDrafts({});

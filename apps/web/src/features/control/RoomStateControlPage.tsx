@@ -4,15 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Popconfirm, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useHolds } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
-import { liveApi } from '../live/api';
 import { RENT_STATES } from '../live/vocabulary';
-import { controlApi } from './api';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
@@ -36,7 +35,7 @@ export default function RoomStateControlPage() {
 
   const states = useQuery({
     queryKey: STATES_KEY,
-    queryFn: () => liveApi.roomStates({}),
+    queryFn: () => api.live.roomStates({}),
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });
   useLiveMessages((message) => {
@@ -71,7 +70,8 @@ export default function RoomStateControlPage() {
   const send = async (roomIds: number[], state: RentState, earlier: ControlResult[]) => {
     setRun({ state: 'running', count: roomIds.length });
     try {
-      const results = await controlApi.roomStateControl({ room_ids: roomIds, rent: state });
+      // Quiet: the screen shows the result of every room itself, and why the call failed.
+      const results = await api.control.rent({ room_ids: roomIds, rent: state }, { quiet: true });
       setRun({ state: 'done', results: mergeResults(earlier, results) });
     } catch (error) {
       setRun({ state: 'failed', reason: reasonOf(error), results: earlier });

@@ -71,7 +71,7 @@ export function coerce(kind: ParamKind, draft: ParamDraft): Coerced {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 export interface ParamChanges {
-  /** Only what differs from what the RCU reported: `/paramsset` writes just these. */
+  /** Only what differs from what the RCU reported: `api.control.writeParams` writes just these. */
   changes: RcuParams;
   problems: Record<string, ParamProblem>;
 }

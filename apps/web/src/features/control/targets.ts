@@ -19,7 +19,7 @@ export interface TargetRoom {
   building_id?: number;
 }
 
-/** The part of `/aircontrol`'s body that names the rooms. */
+/** The part of `api.control.air`'s body that names the rooms. */
 export type TargetBody =
   | { room_ids: number[] }
   | { floor_num: number }

@@ -2,9 +2,9 @@ import { ALERT_MINUTES_MAX, type HotelSettings } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { QueryFailed } from '../../components/QueryFailed';
-import { liveApi } from '../live/api';
 
 const SETTINGS_KEY = ['hotelsettings'] as const;
 const FIELDS = ['door_open_alert_minutes', 'offline_alert_minutes'] as const;
@@ -23,10 +23,10 @@ export default function AlertSettingsModal({ open, onClose }: Props) {
   const message = useMessage();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<HotelSettings>();
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => liveApi.settings(), enabled: open });
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.alerts.settings({}), enabled: open });
 
   const save = useMutation({
-    mutationFn: (values: HotelSettings) => liveApi.updateSettings(values),
+    mutationFn: (values: HotelSettings) => api.alerts.updateSettings(values),
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       message.success(t('dashboard.settingsSaved'));

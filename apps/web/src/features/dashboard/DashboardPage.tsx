@@ -1,12 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import {
-  ALERT_POLL_MS,
-  canVisit,
-  type DeviceMap,
-  HOTEL_ROUTES,
-  type LiveDeviceState,
-  type LiveRoomChange,
-} from '@roompilot/contract';
+import { ALERT_POLL_MS, canVisit, HOTEL_ROUTES, type LiveDeviceState, type LiveRoomChange } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import {
@@ -24,12 +17,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
-import { http } from '../../app/http';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useCurrentUser } from '../../app/user';
 import { EmptyState } from '../../components/EmptyState';
 import { formatNumber } from '../../lib/format';
-import { liveApi } from '../live/api';
 import { mergeDeviceChange } from '../live/deviceState';
 import { formatTemp } from '../live/deviceText';
 import { AC_MODES, ALL_ON_ONE_PAGE } from '../live/vocabulary';
@@ -110,14 +101,14 @@ export default function DashboardPage() {
 
   const states = useQuery({
     queryKey: ['live', 'rooms', buildingId ?? 'all'],
-    queryFn: () => liveApi.roomStates(buildingId === undefined ? {} : { building_id: buildingId }),
+    queryFn: () => api.live.roomStates(buildingId === undefined ? {} : { building_id: buildingId }),
     enabled: !buildings.isPending || requestedBuilding !== undefined,
     refetchInterval: polling ? ALERT_POLL_MS : false,
   });
   // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
   const air = useQuery({
     queryKey: ['live', 'air'],
-    queryFn: () => http.post<{ room_id: number; ac: DeviceMap }[]>('/redisairstate', {}, { quiet: true }),
+    queryFn: () => api.live.airStates({}, { quiet: true }),
     refetchInterval: polling ? ALERT_POLL_MS : false,
   });
 

@@ -5,11 +5,11 @@ import { Alert, Button, Descriptions, Drawer, Spin, Tag } from 'antd';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../app/api';
 import { shouldPoll, useLiveStatus } from '../../app/live';
 import { formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
-import { liveApi } from '../live/api';
 import { deviceText, formatTemp } from '../live/deviceText';
 import { deviceKindOf } from '../live/vocabulary';
 import { mainAc, type RoomStore, rentOf } from './floorModel';
@@ -33,7 +33,7 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
   const status = useLiveStatus();
   const devices = useQuery({
     queryKey: deviceStateKey(roomId ?? 0),
-    queryFn: () => liveApi.deviceState(roomId ?? 0),
+    queryFn: () => api.live.deviceState({ room_id: roomId ?? 0 }),
     enabled: roomId !== null,
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });

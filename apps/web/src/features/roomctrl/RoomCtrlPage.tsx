@@ -17,7 +17,6 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useHolds } from '../../app/permissions';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
-import { liveApi } from '../live/api';
 import { mergeDeviceChange } from '../live/deviceState';
 import { DeviceCard, type DeviceResult } from './DeviceCard';
 import { controlDevices } from './deviceModel';
@@ -81,7 +80,7 @@ function RoomControl({ roomId }: { roomId: number }) {
 
   const live = useQuery({
     queryKey: deviceStateKey(roomId),
-    queryFn: () => liveApi.deviceState(roomId),
+    queryFn: () => api.live.deviceState({ room_id: roomId }),
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });
   useLiveMessages((pushed) => {
@@ -97,7 +96,7 @@ function RoomControl({ roomId }: { roomId: number }) {
     setResults((current) => ({ ...current, [key]: { kind: 'sending' } }));
     const devices: DeviceMap = { [key]: change };
     try {
-      await liveApi.control({ room_id: roomId, devices });
+      await api.control.room({ room_id: roomId, devices });
       // The RCU acknowledged: show the change now; its next state report says the same.
       queryClient.setQueryData<LiveDeviceState>(deviceStateKey(roomId), (current) =>
         current

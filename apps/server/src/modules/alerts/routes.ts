@@ -1,0 +1,30 @@
+import { CALLS } from '@roompilot/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCalls } from '../../calls.js';
+import { notFound } from '../../errors.js';
+
+/** Alerts and the hotel's alert settings (API.md "Live state and alerts"). */
+export async function alertRoutes(app: FastifyInstance) {
+  const { alerts } = app.services;
+
+  // The console polls the open alerts without a body (SPEC.md: no payload).
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.call === 'alerts.list') request.body ??= {};
+  });
+
+  registerCalls(app, CALLS.alerts, {
+    list: async ({ actor, body, request }) => {
+      const hotelId = actor.hotelId ?? body.hotel_id;
+      if (hotelId === undefined) return { data: [] };
+      return { data: await alerts.openAlerts(hotelId, request.language) };
+    },
+    confirm: async ({ actor, hotelId, body }) => {
+      const outcome = await alerts.confirmAlert(actor, hotelId, body.id);
+      if (outcome === 'missing') throw notFound('live.alertNotFound');
+      return null;
+    },
+    settings: ({ hotelId }) => alerts.settings(hotelId),
+    updateSettings: ({ actor, hotelId, body: { hotel_id: _, ...changes } }) =>
+      alerts.updateSettings(actor, hotelId, changes),
+  });
+}

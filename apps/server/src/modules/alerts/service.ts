@@ -1,0 +1,214 @@
+import {
+  ALERT_TYPES,
+  type Alert,
+  type EventPayload,
+  type EventType,
+  HOTEL_SETTINGS_DEFAULTS,
+  type HotelSettings,
+  type Language,
+  type RoomRef,
+} from '@roompilot/contract';
+import type { Kysely } from 'kysely';
+import { type Actor, who } from '../../access.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import type { LiveBus } from '../live/bus.js';
+import type { LiveStore } from '../live/store.js';
+import { recordOperation } from '../oplog/service.js';
+import { describeAlert, type StoredAlert } from './describe.js';
+import * as repository from './repository.js';
+import { createAlertRules } from './rules.js';
+
+/**
+ * An alert raised or confirmed, for the consoles of its hotel (through the bus: every server
+ * instance). A raised alert is neutral; each console reads it in its language (describeAlert).
+ */
+export type AlertMessage =
+  | { type: 'alert'; hotel_id: number; data: StoredAlert }
+  | { type: 'alert_closed'; hotel_id: number; data: { id: number } };
+
+/** Events that raise an alert as they arrive. */
+const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos, fault: ALERT_TYPES.fault };
+
+export interface AlertServiceOptions {
+  db: Kysely<Database>;
+  store: LiveStore;
+  bus: LiveBus;
+  clock: Clock;
+  log?: { error(object: object, message: string): void };
+}
+
+/**
+ * Alerts: raised by an RCU's event (SOS, fault: stored in SQL before anything else) or by the
+ * alert rules' sweep over the live rooms; announced to every console of the hotel through the
+ * bus; confirmed by staff. Each hotel sets the minutes of its rules.
+ */
+export class AlertService {
+  readonly #db: Kysely<Database>;
+  readonly #bus: LiveBus;
+  readonly #clock: Clock;
+  readonly #log: { error(object: object, message: string): void };
+  readonly #rules: ReturnType<typeof createAlertRules>;
+
+  constructor({ db, store, bus, clock, log = { error() {} } }: AlertServiceOptions) {
+    this.#db = db;
+    this.#bus = bus;
+    this.#clock = clock;
+    this.#log = log;
+    this.#rules = createAlertRules({
+      clock,
+      hotels: () => repository.hotelsWithSettings(db),
+      rooms: (hotelId) => store.list(hotelId),
+      raise: (room, type, figures) => this.#raiseRuleAlert(room, type, figures),
+    });
+  }
+
+  /**
+   * Stores an RCU's event (once per event id) and, for SOS and faults, its alert, in one
+   * transaction; answers the alert to announce, or null (no alert, or the event was stored before).
+   */
+  async recordEvent(room: RoomRef, event: EventPayload, at: Date): Promise<StoredAlert | null> {
+    const alertType = EVENT_ALERTS[event.type];
+    const eventTime = new Date(event.ts).toISOString();
+    const content = event.detail ?? '';
+    const alertId = await this.#db.transaction().execute(async (trx) => {
+      const eventRowId = await repository.insertEvent(trx, {
+        hotel_id: room.hotel_id,
+        room_id: room.room_id,
+        event_id: event.id,
+        type: event.type,
+        detail: content,
+        event_time: eventTime,
+        received_at: at.toISOString(),
+      });
+      if (eventRowId === null || alertType === undefined) return null;
+      return repository.insertAlert(trx, {
+        hotel_id: room.hotel_id,
+        room_id: room.room_id,
+        type: alertType,
+        room_event_id: eventRowId,
+        content,
+        event_time: eventTime,
+        created_at: at.toISOString(),
+        confirmed_at: null,
+        confirmed_by: null,
+        confirmed_by_name: '',
+      });
+    });
+    if (alertId === null || alertType === undefined) return null;
+    return {
+      id: alertId,
+      type: alertType,
+      room_id: room.room_id,
+      room_num: room.room_num,
+      content,
+      event_time: eventTime,
+    };
+  }
+
+  /** To every console of the hotel, on every server instance. Stored in SQL before: never lost. */
+  async announce(message: AlertMessage): Promise<void> {
+    try {
+      await this.#bus.publish('alerts', message);
+    } catch (error) {
+      this.#log.error({ err: error }, 'live: an alert could not be announced (the consoles poll for it)');
+    }
+  }
+
+  /** Alerts raised and confirmed in any hotel, from every server instance; resolves once listening. */
+  onAlert(listener: (message: AlertMessage) => void): Promise<() => void> {
+    return this.#bus.subscribe('alerts', (message) => {
+      try {
+        listener(message as AlertMessage);
+      } catch (error) {
+        this.#log.error({ err: error }, 'live: an alert listener failed');
+      }
+    });
+  }
+
+  /** The alert rules (door open long, RCU offline, window open with the AC on): one sweep. */
+  sweepRules(): Promise<number> {
+    return this.#rules.sweep();
+  }
+
+  /** The hotel's open alerts, oldest first, in the reader's language. */
+  async openAlerts(hotelId: number, language: Language = 'zh'): Promise<Alert[]> {
+    const rows = await repository.openAlerts(this.#db, hotelId);
+    return rows.map((row) => describeAlert(row, language));
+  }
+
+  /**
+   * Records who confirmed an alert and when, and closes it on every console. Answers 'confirmed',
+   * 'already' (confirmed before: harmless) or 'missing' (not an alert of the hotel).
+   */
+  async confirmAlert(actor: Actor, hotelId: number, alertId: number): Promise<'confirmed' | 'already' | 'missing'> {
+    const alert = await repository.findAlert(this.#db, hotelId, alertId);
+    if (!alert) return 'missing';
+    if (alert.confirmed_at !== null) return 'already';
+    const confirmed = await this.#db.transaction().execute(async (trx) => {
+      const done = await repository.confirmAlert(trx, hotelId, alertId, {
+        userId: actor.userId,
+        userName: actor.userName,
+        at: this.#clock().toISOString(),
+      });
+      if (done) {
+        await recordOperation(trx, this.#clock, who(actor, hotelId), {
+          action: 'alert_confirm',
+          target: alert.room_num,
+          detail: { id: alertId, type: alert.type },
+        });
+      }
+      return done;
+    });
+    if (!confirmed) return 'already';
+    await this.announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId } });
+    return 'confirmed';
+  }
+
+  /** A hotel's alert settings: the defaults while it has saved none. */
+  async settings(hotelId: number): Promise<HotelSettings> {
+    return (await repository.findSettings(this.#db, hotelId)) ?? { ...HOTEL_SETTINGS_DEFAULTS };
+  }
+
+  /**
+   * Saves the given alert settings of a hotel (the others stay) with its operation log entry;
+   * the alert rules read them at their next sweep.
+   */
+  async updateSettings(actor: Actor, hotelId: number, changes: Partial<HotelSettings>): Promise<HotelSettings> {
+    const before = await this.settings(hotelId);
+    await this.#db.transaction().execute(async (trx) => {
+      await repository.upsertSettings(trx, hotelId, changes, this.#clock().toISOString());
+      await recordOperation(trx, this.#clock, who(actor, hotelId), {
+        action: 'hotel_settings_update',
+        target: String(hotelId),
+        detail: { before, changes },
+      });
+    });
+    return this.settings(hotelId);
+  }
+
+  /** A rule's alert, stored and announced; false when the room has one of that type open already. */
+  async #raiseRuleAlert(room: RoomRef, type: number, figures: object): Promise<boolean> {
+    const at = this.#clock().toISOString();
+    const content = JSON.stringify(figures);
+    const id = await repository.insertRuleAlert(this.#db, {
+      hotel_id: room.hotel_id,
+      room_id: room.room_id,
+      type,
+      room_event_id: null,
+      content,
+      event_time: at,
+      created_at: at,
+      confirmed_at: null,
+      confirmed_by: null,
+      confirmed_by_name: '',
+    });
+    if (id === null) return false;
+    await this.announce({
+      type: 'alert',
+      hotel_id: room.hotel_id,
+      data: { id, type, room_id: room.room_id, room_num: room.room_num, content, event_time: at },
+    });
+    return true;
+  }
+}

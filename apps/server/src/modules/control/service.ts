@@ -1,0 +1,255 @@
+import type {
+  AcChange,
+  AckPayload,
+  CommandFields,
+  CommandOp,
+  DeviceMap,
+  OplogAction,
+  RentState,
+  RoomRef,
+} from '@roompilot/contract';
+import type { Kysely } from 'kysely';
+import { type Actor, who } from '../../access.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { DeviceTimeoutError, type Gateway } from '../../gateway/gateway.js';
+import type { LiveStore } from '../live/store.js';
+import { recordOperation } from '../oplog/service.js';
+import { DeviceCommandError, RoomNotFoundError, type RoomOutcome } from './failures.js';
+import * as repository from './repository.js';
+
+/** Commands of one control call in flight at once. */
+const CONTROL_CONCURRENCY = 16;
+
+export interface ControlServiceOptions {
+  db: Kysely<Database>;
+  store: LiveStore;
+  clock: Clock;
+}
+
+/**
+ * Commands to the RCUs: each goes down through the gateway and waits for its ack. `controlRoom`
+ * changes one room's devices; air control, room state (rent) control and the parameter calls act
+ * on many rooms, a few at a time. Every call made for a user is written to the operation log
+ * with its outcome (a failure too: the operator saw it).
+ */
+export class ControlService {
+  readonly #db: Kysely<Database>;
+  readonly #store: LiveStore;
+  readonly #clock: Clock;
+  #gateway: Gateway | null = null;
+
+  constructor({ db, store, clock }: ControlServiceOptions) {
+    this.#db = db;
+    this.#store = store;
+    this.#clock = clock;
+  }
+
+  /** Sends commands through this gateway; answers a function that stops (live/ingest.ts). */
+  attach(gateway: Gateway): () => void {
+    this.#gateway = gateway;
+    return () => {
+      if (this.#gateway === gateway) this.#gateway = null;
+    };
+  }
+
+  /**
+   * Sends a command to a room's RCU and answers its ack's result. Rejects with RoomNotFoundError
+   * (not the hotel's room; `hotelId` null: any hotel) or DeviceCommandError.
+   */
+  async sendCommand<Op extends CommandOp>(
+    roomId: number,
+    op: Op,
+    fields: CommandFields<Op>,
+    options: { hotelId?: number | null } = {},
+  ): Promise<Record<string, unknown> | null> {
+    const room = await repository.findRoom(this.#db, roomId, options.hotelId ?? null);
+    if (!room) throw new RoomNotFoundError(roomId);
+    const gateway = this.#gateway;
+    if (!gateway) throw new DeviceCommandError('gateway', room.room_num, 'the device gateway is not running');
+    const live = await this.#store.get(roomId);
+    if (live && !live.online) throw new DeviceCommandError('offline', room.room_num, 'the RCU is offline');
+    let ack: AckPayload;
+    try {
+      ack = await gateway.request(room.rcu_id, op, fields);
+    } catch (error) {
+      if (!(error instanceof DeviceTimeoutError)) throw error;
+      throw new DeviceCommandError('timeout', room.room_num, error.message, { cause: error });
+    }
+    if (!ack.ok) throw new DeviceCommandError('refused', room.room_num, ack.error ?? 'no reason given');
+    return ack.result ?? null;
+  }
+
+  /** Acknowledges an RCU's event (once it is stored), without waiting for anything back. */
+  async acknowledgeEvent(device: { rcu_id: string }, eventId: string): Promise<void> {
+    await this.#gateway?.send(device.rcu_id, 'ack', { event: eventId });
+  }
+
+  /** The server is the master of the rent state: an RCU back online is told it again. */
+  async resendRent(device: RoomRef & { rcu_id: string }): Promise<void> {
+    const room = await repository.findRoom(this.#db, device.room_id, device.hotel_id);
+    if (room?.rent) await this.#gateway?.send(device.rcu_id, 'rent', { rent: room.rent as RentState });
+  }
+
+  /**
+   * `control.room`: a `set` command to the room's RCU on behalf of a user (a hotel user's own room;
+   * the Administrator's: any hotel's), recorded in the operation log with its outcome.
+   */
+  async controlRoom(actor: Actor, roomId: number, devices: DeviceMap): Promise<Record<string, unknown> | null> {
+    const hotelId = actor.hotelId;
+    const room = await repository.findRoom(this.#db, roomId, hotelId);
+    if (!room) throw new RoomNotFoundError(roomId);
+    return this.#logged(actor, room.hotel_id, 'room_control', room.room_num, { room_id: roomId, devices }, () =>
+      this.sendCommand(roomId, 'set', { devices }, { hotelId }),
+    );
+  }
+
+  /**
+   * `control.air`: the AC change to every AC of each room (its type's template says which),
+   * in parallel, a few at a time; one operation log entry with the outcome of each room. Null
+   * when a room id is not the hotel's.
+   */
+  async controlAir(
+    actor: Actor,
+    hotelId: number,
+    filter: repository.ControlFilter,
+    ac: AcChange,
+  ): Promise<RoomOutcome[] | null> {
+    const rooms = await repository.roomsForControl(this.#db, hotelId, filter);
+    if (filter.room_ids && rooms.length !== filter.room_ids.length) return null;
+    const outcomes = await inParallel(rooms, CONTROL_CONCURRENCY, async (room): Promise<RoomOutcome> => {
+      const keys = acKeysOf(room.devices);
+      if (keys.length === 0) {
+        return {
+          room_id: room.id,
+          room_num: room.room_num,
+          failure: new DeviceCommandError('no_ac', room.room_num, 'no air conditioner'),
+        };
+      }
+      const devices = Object.fromEntries(keys.map((key) => [key, ac]));
+      return outcomeOf(room, () => this.sendCommand(room.id, 'set', { devices }, { hotelId }));
+    });
+    await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
+      action: 'air_control',
+      target: `${rooms.length}`,
+      detail: { ac, ...filter, ...summaryOf(outcomes) },
+    });
+    return outcomes;
+  }
+
+  /**
+   * `control.rent`: the rent state is stored for every room first (the server is its
+   * master), shown at once, then pushed to each RCU; null when a room is not the hotel's.
+   */
+  async controlRent(actor: Actor, hotelId: number, roomIds: number[], rent: RentState): Promise<RoomOutcome[] | null> {
+    const rooms = await repository.roomsForControl(this.#db, hotelId, { room_ids: roomIds });
+    if (rooms.length !== roomIds.length) return null;
+    await repository.setRent(this.#db, hotelId, roomIds, rent);
+    const outcomes = await inParallel(rooms, CONTROL_CONCURRENCY, async (room): Promise<RoomOutcome> => {
+      const ref = {
+        room_id: room.id,
+        hotel_id: hotelId,
+        building_id: room.building_id,
+        room_num: room.room_num,
+        floor_num: room.floor_num,
+      };
+      // Shown at once on the consoles; a room never heard from gets no live record (it stays offline).
+      if (await this.#store.get(room.id)) await this.#store.merge(ref, { rent }, this.#clock());
+      return outcomeOf(room, () => this.sendCommand(room.id, 'rent', { rent }, { hotelId }));
+    });
+    await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
+      action: 'room_state_control',
+      target: `${rooms.length}`,
+      detail: { rent, room_ids: roomIds, ...summaryOf(outcomes) },
+    });
+    return outcomes;
+  }
+
+  /** `control.readParams`: the RCU's parameters, read live. */
+  async readParams(hotelId: number, roomId: number): Promise<Record<string, unknown>> {
+    return paramsOf(await this.sendCommand(roomId, 'get_params', {}, { hotelId }));
+  }
+
+  /** `control.writeParams`: writes parameters; recorded in the operation log with the outcome. */
+  async writeParams(
+    actor: Actor,
+    hotelId: number,
+    roomId: number,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const room = await repository.findRoom(this.#db, roomId, hotelId);
+    if (!room) throw new RoomNotFoundError(roomId);
+    const result = await this.#logged(actor, hotelId, 'params_set', room.room_num, { room_id: roomId, params }, () =>
+      this.sendCommand(roomId, 'set_params', { params }, { hotelId }),
+    );
+    return paramsOf(result);
+  }
+
+  /** Runs one room's command and writes its operation log entry, failed or not. */
+  async #logged<T>(
+    actor: Actor,
+    hotelId: number,
+    action: OplogAction,
+    target: string,
+    detail: Record<string, unknown>,
+    command: () => Promise<T>,
+  ): Promise<T> {
+    const record = (outcome: Record<string, unknown>) =>
+      recordOperation(this.#db, this.#clock, who(actor, hotelId), {
+        action,
+        target,
+        detail: { ...detail, ...outcome },
+      });
+    try {
+      const result = await command();
+      await record({ ok: true });
+      return result;
+    } catch (error) {
+      if (error instanceof DeviceCommandError) await record({ ok: false, failure: error.failure, error: error.detail });
+      throw error;
+    }
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at a time, answers in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function acKeysOf(devicesJson: string): string[] {
+  const devices = JSON.parse(devicesJson) as { key: string; kind: string }[];
+  return devices.filter((device) => device.kind === 'ac').map((device) => device.key);
+}
+
+function paramsOf(result: Record<string, unknown> | null): Record<string, unknown> {
+  const params = result?.params;
+  if (params && typeof params === 'object' && !Array.isArray(params)) return params as Record<string, unknown>;
+  return result ?? {};
+}
+
+async function outcomeOf(
+  room: { id: number; room_num: string },
+  command: () => Promise<unknown>,
+): Promise<RoomOutcome> {
+  try {
+    await command();
+    return { room_id: room.id, room_num: room.room_num, failure: null };
+  } catch (error) {
+    if (!(error instanceof DeviceCommandError)) throw error;
+    return { room_id: room.id, room_num: room.room_num, failure: error };
+  }
+}
+
+function summaryOf(outcomes: RoomOutcome[]) {
+  const failed = outcomes.filter((outcome) => outcome.failure);
+  return { ok: outcomes.length - failed.length, failed: failed.map((outcome) => outcome.room_id) };
+}

@@ -1,0 +1,40 @@
+import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
+import type { AlertService } from '../alerts/service.js';
+import type { ControlService } from '../control/service.js';
+import type { LiveService } from './service.js';
+
+export interface IngestTargets {
+  live: LiveService;
+  control: ControlService;
+  alerts: AlertService;
+}
+
+/**
+ * The one path from the device gateway into the modules: each typed event of an RCU goes to the
+ * live state, the alerts and the commands' side, in the order the protocol needs; commands go
+ * back down through the same gateway. Answers a function that stops it.
+ */
+export function connectGateway(gateway: Gateway, { live, control, alerts }: IngestTargets): () => void {
+  /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */
+  async function ingestEvent({ device, event, at }: GatewayEvents['event']): Promise<void> {
+    const alert = await alerts.recordEvent(device, event, at);
+    await control.acknowledgeEvent(device, event.id);
+    if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
+    await live.applyEvent(device, event.type, at);
+  }
+
+  const detach = control.attach(gateway);
+  const stops = [
+    gateway.on('online', ({ device, online, at }) => live.setOnline(device, online, at)),
+    gateway.on('hello', async ({ device, hello, at }) => {
+      await live.recordHello(device, hello, at);
+      await control.resendRent(device);
+    }),
+    gateway.on('state', ({ device, state, at }) => live.applyState(device, state, at)),
+    gateway.on('event', ingestEvent),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+    detach();
+  };
+}
