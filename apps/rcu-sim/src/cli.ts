@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (summary) clearInterval(summary);
+    setTimeout(() => process.exit(0), 5_000).unref();
     await fleet.stop();
     process.exit(0);
   };

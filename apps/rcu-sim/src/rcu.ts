@@ -41,6 +41,9 @@ export interface Rates {
 
 export const DEFAULT_RATES: Rates = { sos: 0.0005, drop: 0.0005, fail: 0 };
 
+/** How long stopping waits for the broker to acknowledge the last `online: false`. */
+const STOP_ACK_MS = 2_000;
+
 export interface RcuOptions {
   url: string;
   rcuId: string;
@@ -448,10 +451,12 @@ export function createRcu(options: RcuOptions): VirtualRcu {
       client = null;
       if (!current) return;
       if (current.connected) {
-        await current.publishAsync(upTopic(options.rcuId, 'status'), JSON.stringify({ online: false }), {
+        const offline = current.publishAsync(upTopic(options.rcuId, 'status'), JSON.stringify({ online: false }), {
           qos: 1,
           retain: true,
         });
+        // A broker that went away first (the server stopped too) never acknowledges: do not wait for it.
+        await Promise.race([offline, new Promise((resolve) => setTimeout(resolve, STOP_ACK_MS).unref())]);
       }
       await current.endAsync(true);
     },
