@@ -81,7 +81,7 @@ async function startServer() {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     if (Date.now() > deadline) throw new Error('server did not start in 30 s');
     try {
-      if ((await fetch(`${url}/apis/site`)).ok) break;
+      if ((await fetch(`${url}${API_BASE}${CALLS.site.calls.info.path}`)).ok) break;
     } catch {}
   }
   return {
@@ -95,9 +95,10 @@ async function startServer() {
   };
 }
 
-async function api(url, path, body, token) {
-  const response = await fetch(`${url}/apis${path}`, {
-    method: 'POST',
+/** A call of the table, as an outside tool makes it. */
+async function api(url, { method, path }, body, token) {
+  const response = await fetch(`${url}${API_BASE}${path}`, {
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body ?? {}),
   });
@@ -108,11 +109,16 @@ async function api(url, path, body, token) {
 
 /** A building of FLOORS × PER_FLOOR rooms in the demo hotel; its rooms with their device keys. */
 async function addRooms(url, token) {
-  const building = await api(url, '/buildingadd', { name: 'Bench tower', floor_from: 1, floor_to: FLOORS }, token);
-  const types = await api(url, '/roomtypeoptions', {}, token);
+  const building = await api(
+    url,
+    CALLS.buildings.calls.add,
+    { name: 'Bench tower', floor_from: 1, floor_to: FLOORS },
+    token,
+  );
+  const types = await api(url, CALLS.roomTypes.calls.options, {}, token);
   const added = await api(
     url,
-    '/roomsadd',
+    CALLS.rooms.calls.bulkAdd,
     {
       floors: [1, FLOORS],
       rooms: [1, PER_FLOOR],
@@ -125,7 +131,7 @@ async function addRooms(url, token) {
   if (added.created !== ROOMS) throw new Error(`roomsadd created ${added.created} of ${ROOMS}`);
   const rooms = [];
   for (let current = 1; rooms.length < ROOMS; current += 1) {
-    const page = await api(url, '/roomlist', { current, size: 500, building_id: building.id }, token);
+    const page = await api(url, CALLS.rooms.calls.list, { current, size: 500, building_id: building.id }, token);
     rooms.push(...page.records);
     if (page.records.length === 0) break;
   }
@@ -253,7 +259,8 @@ async function main() {
   let browser;
   let clients = [];
   try {
-    const token = (await api(server.url, '/login', { user_name: 'manager', password: 'manager123' })).token;
+    const token = (await api(server.url, CALLS.auth.calls.login, { user_name: 'manager', password: 'manager123' }))
+      .token;
     const { buildingId, rooms } = await addRooms(server.url, token);
     clients = await connectRcus(server.mqttPort, rooms);
     await sleep(2_000);

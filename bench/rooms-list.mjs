@@ -6,10 +6,12 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node bench/rooms-list.mjs
 //
 // Targets (issue 3): p99 ≤ 20 ms on SQLite, ≤ 40 ms on PostgreSQL. Results go to docs/benchmarks.md.
+
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API_BASE, CALLS } from '@roompilot/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/dist/app.js';
@@ -60,10 +62,11 @@ async function run(kind) {
   const app = await buildApp(config, { db });
   await app.ready();
 
-  const call = async (url, body, token) => {
+  /** A call of the table, as an outside tool makes it. */
+  const call = async ({ method, path: url }, body, token) => {
     const response = await app.inject({
-      method: 'POST',
-      url,
+      method,
+      url: `${API_BASE}${url}`,
       payload: body,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
@@ -74,9 +77,9 @@ async function run(kind) {
 
   try {
     // The hotel: two buildings, three room types, 5,000 rooms by bulk add.
-    const admin = (await call('/apis/login', { user_name: 'Administrator', password: ADMIN_PASSWORD })).token;
+    const admin = (await call(CALLS.auth.calls.login, { user_name: 'Administrator', password: ADMIN_PASSWORD })).token;
     await call(
-      '/apis/hoteladd',
+      CALLS.hotels.calls.add,
       {
         hotel_name: 'Bench Hotel',
         validdate: null,
@@ -84,13 +87,13 @@ async function run(kind) {
       },
       admin,
     );
-    const token = (await call('/apis/login', { user_name: 'bench', password: 'bench-pass1' })).token;
+    const token = (await call(CALLS.auth.calls.login, { user_name: 'bench', password: 'bench-pass1' })).token;
     const light = [{ key: 'L1', kind: 'light', name: 'Light' }];
-    const north = await call('/apis/buildingadd', { name: 'North', floor_from: 1, floor_to: 30 }, token);
-    const south = await call('/apis/buildingadd', { name: 'South', floor_from: 1, floor_to: 30 }, token);
+    const north = await call(CALLS.buildings.calls.add, { name: 'North', floor_from: 1, floor_to: 30 }, token);
+    const south = await call(CALLS.buildings.calls.add, { name: 'South', floor_from: 1, floor_to: 30 }, token);
     const types = [];
     for (const name of ['Standard', 'Deluxe', 'Suite']) {
-      types.push(await call('/apis/roomtypeadd', { name, devices: light }, token));
+      types.push(await call(CALLS.roomTypes.calls.add, { name, devices: light }, token));
     }
     const started = performance.now();
     const bulks = [
@@ -117,7 +120,7 @@ async function run(kind) {
       },
     ];
     let created = 0;
-    for (const bulk of bulks) created += (await call('/apis/roomsadd', bulk, token)).created;
+    for (const bulk of bulks) created += (await call(CALLS.rooms.calls.bulkAdd, bulk, token)).created;
     const bulkMs = performance.now() - started;
     // The planner's statistics, as PostgreSQL's autovacuum gathers them within a minute of a load:
     // a hotel's rooms are not read minutes after they were made.
@@ -136,20 +139,20 @@ async function run(kind) {
     for (const testCase of cases) {
       const body = (i) => ({ ...testCase.body, size: 500, current: (i % testCase.pages) + 1 });
       let records = 0;
-      for (let i = 0; i < WARMUP; i++) await call('/apis/roomlist', body(i), token);
+      for (let i = 0; i < WARMUP; i++) await call(CALLS.rooms.calls.list, body(i), token);
       const times = [];
       for (let i = 0; i < RUNS; i++) {
         // The server's time: from the request to the last byte of the answer (parsing it is the client's).
         const start = performance.now();
         const response = await app.inject({
-          method: 'POST',
-          url: '/apis/roomlist',
+          method: CALLS.rooms.calls.list.method,
+          url: `${API_BASE}${CALLS.rooms.calls.list.path}`,
           payload: body(i),
           headers: { authorization: `Bearer ${token}` },
         });
         times.push(performance.now() - start);
         const answer = response.json();
-        if (answer.code !== 0) throw new Error(`/apis/roomlist: ${answer.code} ${answer.message}`);
+        if (answer.code !== 0) throw new Error(`${CALLS.rooms.calls.list.path}: ${answer.code} ${answer.message}`);
         records = Math.max(records, answer.data.records.length);
       }
       times.sort((a, b) => a - b);

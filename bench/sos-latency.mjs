@@ -11,7 +11,7 @@
 // publish time and the arrival time come from one clock. The server also notes when its alert hook
 // (app.services.alerts.onAlert: stored, acknowledged, announced) saw each SOS, which splits the time.
 // Target (issue 4): p99 ≤ 300 ms with 2,000 state messages per second in the background.
-import { ALERT_TYPES } from '@roompilot/contract';
+import { ALERT_TYPES, API_BASE, CALLS } from '@roompilot/contract';
 import WebSocket from 'ws';
 import { runFleet } from '../apps/rcu-sim/dist/index.js';
 import { cpuPercent, load1, machineLine, mb, percentile, sleep, spawnChild } from './lib/harness.mjs';
@@ -52,8 +52,8 @@ try {
   const roomOf = new Map(sosRooms.map((room) => [room.rcu_id, room.room_num]));
 
   // The console: a manager's session on the live WebSocket.
-  const login = await fetch(`${base}/apis/login`, {
-    method: 'POST',
+  const login = await fetch(`${base}${API_BASE}${CALLS.auth.calls.login.path}`, {
+    method: CALLS.auth.calls.login.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(started.manager),
   }).then((response) => response.json());
@@ -61,7 +61,7 @@ try {
   const raisedAt = new Map();
   const arrivedAt = new Map();
   let roomMessages = 0;
-  socket = new WebSocket(`ws://127.0.0.1:${started.httpPort}/apis/live`);
+  socket = new WebSocket(`ws://127.0.0.1:${started.httpPort}${API_BASE}${CALLS.live.calls.socket.path}`);
   await new Promise((resolve, reject) => {
     socket.once('open', () => socket.send(JSON.stringify({ token: login.data.token, lang: 'en' })));
     socket.once('error', reject);

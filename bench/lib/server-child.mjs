@@ -2,11 +2,13 @@
 // (apps/server/dist: buildApp with its gateway, an embedded Aedes broker, on a fresh SQLite data
 // folder, SIMULATE=0) or a bare Aedes broker with no gateway logic and one in-process subscriber.
 // It answers the benchmark's requests over IPC; its own CPU and memory are what is measured.
+
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { API_BASE, CALLS } from '@roompilot/contract';
 import { serve } from './harness.mjs';
 
 const ADMIN_PASSWORD = 'Bench#admin1';
@@ -80,10 +82,11 @@ async function startServer({ rooms }) {
     if (event.type === 'sos') eventsSeen.push({ room_num: device.room_num, at: wallNow() });
   });
 
-  const call = async (url, body, token) => {
+  /** A call of the table, as an outside tool makes it. */
+  const call = async ({ method, path: url }, body, token) => {
     const response = await app.inject({
-      method: 'POST',
-      url: `/apis${url}`,
+      method,
+      url: `${API_BASE}${url}`,
       payload: body,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
@@ -91,14 +94,14 @@ async function startServer({ rooms }) {
     if (answer.code !== 0) throw new Error(`${url}: ${answer.code} ${answer.message}`);
     return answer.data;
   };
-  const admin = (await call('/login', { user_name: 'Administrator', password: ADMIN_PASSWORD })).token;
-  await call('/hoteladd', { hotel_name: 'Bench Hotel', validdate: null, manager: MANAGER }, admin);
-  const token = (await call('/login', MANAGER)).token;
+  const admin = (await call(CALLS.auth.calls.login, { user_name: 'Administrator', password: ADMIN_PASSWORD })).token;
+  await call(CALLS.hotels.calls.add, { hotel_name: 'Bench Hotel', validdate: null, manager: MANAGER }, admin);
+  const token = (await call(CALLS.auth.calls.login, MANAGER)).token;
   const floors = Math.ceil(rooms / ROOMS_PER_FLOOR);
-  const building = await call('/buildingadd', { name: 'Tower', floor_from: 1, floor_to: floors }, token);
-  const type = await call('/roomtypeadd', { name: 'Standard', devices: DEVICES }, token);
+  const building = await call(CALLS.buildings.calls.add, { name: 'Tower', floor_from: 1, floor_to: floors }, token);
+  const type = await call(CALLS.roomTypes.calls.add, { name: 'Standard', devices: DEVICES }, token);
   await call(
-    '/roomsadd',
+    CALLS.rooms.calls.bulkAdd,
     {
       building_id: building.id,
       floors: [1, floors],
@@ -110,7 +113,7 @@ async function startServer({ rooms }) {
   );
   const list = [];
   for (let current = 1; list.length < rooms; current++) {
-    const page = await call('/roomlist', { current, size: 500 }, token);
+    const page = await call(CALLS.rooms.calls.list, { current, size: 500 }, token);
     if (page.records.length === 0) break;
     for (const room of page.records) {
       if (!room.device_key) throw new Error('the bench manager does not see device keys');
@@ -118,7 +121,7 @@ async function startServer({ rooms }) {
       list.push({ rcu_id: room.rcu_id, device_key: room.device_key, room_id: room.id, room_num: room.room_num });
     }
   }
-  await call('/logout', {}, token).catch(() => {});
+  await call(CALLS.auth.calls.logout, {}, token).catch(() => {});
   return {
     mqttPort: app.gateway.port,
     httpPort: app.server.address().port,

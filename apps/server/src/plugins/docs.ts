@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_BASE } from '@roompilot/contract';
+import { API_BASE, CALLS } from '@roompilot/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,8 +13,7 @@ export const docsPlugin = fp(
         info: {
           title: 'RoomPilot API',
           version: options.version,
-          description:
-            'Every answer is `{code, message, data}`; code 0 is success. Sign in with `POST /apis/login` and send the token as `Authorization: Bearer <token>`.',
+          description: `Every answer is \`{code, message, data}\`; code 0 is success. Sign in with \`POST ${API_BASE}${CALLS.auth.calls.login.path}\` and send the token as \`Authorization: Bearer <token>\`.`,
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       },
