@@ -9,32 +9,9 @@ export interface RouteAccess {
   /** Changes data: refused to visitors, written to the operation log. */
   write: boolean;
   /** The hotel is resolved before the handler runs (contract `Call.hotelScoped`). */
-  hotelScoped?: boolean;
-  /** `domain.name` of the call in the table (the route walk finds its fixture by it). */
+  hotelScoped?: boolean | 'optional';
+  /** `domain.name` of the call in the table. */
   call?: string;
-  /** @deprecated a route not yet declared in the table of calls: how the route walk calls it. */
-  walk?: RouteWalk;
-}
-
-/**
- * How the route walk test (test-support/route-walk.ts) calls a route with ids of another
- * hotel's rows: `body` builds a valid body from the walk fixture's ids (`role_id`, …). Without
- * it the walk builds one from the body schema.
- */
-export interface RouteWalk {
-  body?: (ids: Readonly<Record<string, number>>) => Record<string, unknown>;
-  /** The call ends the caller's session (logout): the walk gives it a session of its own. */
-  endsSession?: boolean;
-  /** Success answers a file (an export), not an envelope: the walk accepts a 200 attachment. */
-  answersFile?: boolean;
-  /** The call takes multipart/form-data (an import): the walk sends this form, aimed at hotel A's rows. */
-  multipart?: (ids: Readonly<Record<string, number>>) => WalkForm;
-}
-
-/** A multipart form of the walk: text fields and one file. */
-export interface WalkForm {
-  fields: Record<string, string>;
-  file?: { filename: string; content: string | Buffer };
 }
 
 /** The signed-in caller of a request. */
@@ -66,9 +43,7 @@ declare module 'fastify' {
 }
 
 /** The access of a route outside the table of calls (the console's pages, test routes). */
-export const read = (access: Access, walk?: RouteWalk): RouteAccess => ({ access, write: false, walk });
-/** @deprecated a route not yet declared in the table of calls. */
-export const write = (access: Access, walk?: RouteWalk): RouteAccess => ({ access, write: true, walk });
+export const read = (access: Access): RouteAccess => ({ access, write: false });
 
 /** Checks a caller against a route's declared access; throws 4403 when refused. */
 export function authorize(actor: Actor, route: RouteAccess): void {

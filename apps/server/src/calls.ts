@@ -27,7 +27,13 @@ export interface CallInput<C extends Call> {
    * The hotel a hotel-scoped call acts on, resolved once by the access hook (plugins/access.ts).
    * An upload's form is read by the handler, which resolves its hotel with `request.resolveHotel`.
    */
-  hotelId: C['hotelScoped'] extends true ? (C['takes'] extends 'multipart' ? never : number) : never;
+  hotelId: C['takes'] extends 'multipart'
+    ? never
+    : C['hotelScoped'] extends true
+      ? number
+      : C['hotelScoped'] extends 'optional'
+        ? number | null
+        : never;
   body: BodyOf<C>;
   query: QueryOf<C>;
   request: FastifyRequest;
@@ -93,7 +99,7 @@ export function registerCalls<Calls extends Record<string, Call>>(
       config: {
         access: call.access,
         write: call.write,
-        hotelScoped: call.hotelScoped && call.takes !== 'multipart',
+        hotelScoped: call.takes === 'multipart' ? false : call.hotelScoped,
         call: `${group.domain}.${name}`,
       },
       schema: schemaOf(group.domain, call),

@@ -8,6 +8,7 @@ import {
   HOTEL_B_USERS,
   multipartPayload,
   namesRowOf,
+  registeredApiRoutes,
   rowsOfHotel,
   sampleOf,
   seedHotelA,
@@ -18,13 +19,12 @@ import {
 } from './test-support/route-walk.js';
 
 /**
- * Every API route, whoever adds it: access refused where it must be, hotel B never reads or
- * changes hotel A's rows, and hostile input never gets past a clear answer. A new route joins
- * by itself; `walk.body` in its config aims it at hotel A's rows (test-support/route-walk.ts),
- * `walk.multipart` does the same for an upload, and `walk.answersFile` marks a route whose
- * success is a file rather than an envelope.
+ * Every call of the table, whoever adds it: access refused where it must be, hotel B never reads
+ * or changes hotel A's rows, and hostile input never gets past a clear answer. A new call joins
+ * by itself; its entry in test-support/walk-fixtures.ts aims it at hotel A's rows (`body`, or
+ * `multipart` for an upload). And the app serves exactly the table's calls under /apis.
  */
-const ROUTES = await collectApiRoutes();
+const ROUTES = collectApiRoutes();
 const NEVER = [ErrorCode.internal];
 
 function label(route: WalkRoute) {
@@ -78,6 +78,11 @@ describeEachDatabase('route walk', (t) => {
     }
     expect(answer.code, label).not.toBe(-1);
   }
+
+  it('walks every /apis route of the app: each is a call of the table, and each call a route', async () => {
+    const table = ROUTES.map((route) => `${route.method} ${route.url}`).sort();
+    expect((await registeredApiRoutes()).sort()).toEqual(table);
+  });
 
   it('has routes to walk', () => {
     expect(ROUTES.length).toBeGreaterThan(5);

@@ -98,7 +98,7 @@ export const alertCalls = defineCalls('alerts', {
     access: 'staff',
     write: false,
     // A hotel user's own hotel; the Administrator's `hotel_id` or, without one, an empty list.
-    hotelScoped: false,
+    hotelScoped: 'optional',
     summary: "The hotel's open alerts, oldest first: {data:[{id, type, room_id, room_num, event_content, event_time}]}",
     description:
       "For every signed-in user of the hotel (the alert popup of the shell). Type 1 is SOS; event_content is in the caller's language. The body may be left out; the Administrator names the hotel with `hotel_id` (no hotel: an empty list).",

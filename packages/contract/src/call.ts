@@ -28,9 +28,10 @@ export interface Call {
   /**
    * Acts on one hotel's rows: a hotel user's own whatever it asks for; the Administrator names one
    * with `hotel_id` (in the body, the query or, for an upload, the form). The server resolves it
-   * once, before the handler runs.
+   * once, before the handler runs. `optional`: the same for a hotel user; the Administrator may
+   * name a hotel or none, and then acts across hotels (a room found by its id).
    */
-  hotelScoped: boolean;
+  hotelScoped: boolean | 'optional';
   summary: string;
   description?: string;
   /** The JSON body. */

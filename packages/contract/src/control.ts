@@ -112,7 +112,7 @@ export const controlCalls = defineCalls('control', {
     access: 'pm_roomdetail',
     write: true,
     // A hotel user's own room; the Administrator's command goes to the room of any hotel.
-    hotelScoped: false,
+    hotelScoped: 'optional',
     summary:
       "Change devices of a room: answers the RCU's ack result, or 4408 when it is offline, refuses, or does not answer in 10 s",
     body: RoomCtrlBody,

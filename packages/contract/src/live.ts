@@ -152,7 +152,7 @@ export const liveCalls = defineCalls('live', {
     access: 'pm_roomdetail',
     write: false,
     // A hotel user's own room; the Administrator's `hotel_id` or, without one, any hotel's.
-    hotelScoped: false,
+    hotelScoped: 'optional',
     summary: "A room's devices as its RCU last reported them, and its energy meter",
     body: DeviceStateBody,
     response: LiveDeviceState,

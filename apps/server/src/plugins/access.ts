@@ -97,7 +97,10 @@ export const accessPlugin = fp(
     app.addHook('preHandler', async (request) => {
       const config = request.routeOptions.config;
       if (!config.hotelScoped) return;
-      request.hotelId = await resolveHotel(request, requestedHotel(request));
+      const requested = requestedHotel(request);
+      const acrossHotels =
+        config.hotelScoped === 'optional' && request.actor?.hotelId === null && requested === undefined;
+      request.hotelId = acrossHotels ? null : await resolveHotel(request, requested);
     });
   },
   { name: 'access' },

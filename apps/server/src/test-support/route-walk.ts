@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API_BASE, CALL_GROUPS } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import type { RouteAccess, WalkForm } from '../access.js';
+import type { RouteAccess } from '../access.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import type { RegisteredRoute } from '../plugins/access.js';
 import type { TestApp } from './databases.js';
 import { createHotel } from './fixtures.js';
-import { WALK_FIXTURES } from './walk-fixtures.js';
+import { type RouteWalk, WALK_FIXTURES, type WalkForm } from './walk-fixtures.js';
 
 /** Text planted in every walk row of hotel A: no answer to hotel B may contain it. */
 export const WALK_MARKER = 'walk-hotel-a-secret';
@@ -17,30 +17,42 @@ export const WALK_MARKER = 'walk-hotel-a-secret';
 export interface WalkRoute {
   method: string;
   url: string;
-  route: RouteAccess;
-  // biome-ignore lint/suspicious/noExplicitAny: JSON schema as registered
+  /** The call's access, and how the walk calls it (walk-fixtures.ts). */
+  route: RouteAccess & { walk?: RouteWalk };
+  // biome-ignore lint/suspicious/noExplicitAny: JSON schema as declared
   body: any;
 }
 
-/** A call of the table gets its walk fixture by name. */
-function withFixture(route: RouteAccess): RouteAccess {
-  if (route.walk || !route.call) return route;
-  return { ...route, walk: WALK_FIXTURES[route.call] };
+/** Every call of the table, with its access, body schema and walk fixture. */
+export function collectApiRoutes(): WalkRoute[] {
+  return CALL_GROUPS.flatMap((group) =>
+    Object.entries(group.calls).map(([name, call]) => {
+      const key = `${group.domain}.${name}`;
+      const fixture = WALK_FIXTURES[key];
+      return {
+        method: call.method,
+        url: `${API_BASE}${call.path}`,
+        route: {
+          access: call.access,
+          write: call.write,
+          hotelScoped: call.hotelScoped,
+          call: key,
+          walk: { ...fixture, answersFile: call.answers === 'file' || fixture?.answersFile },
+        },
+        body: call.body,
+      };
+    }),
+  );
 }
 
-/** Every API route of the app, with its declared access and body schema (a throwaway app lists them). */
-export async function collectApiRoutes(): Promise<WalkRoute[]> {
+/** The /apis routes a built app registers (a throwaway app lists them), as `METHOD url`. */
+export async function registeredApiRoutes(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-walk-list-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir));
   await app.ready();
   const routes = app.registeredRoutes
-    .filter(({ url }) => url.startsWith('/apis/') && !url.startsWith('/apis/docs'))
-    .map(({ method, url, options }: RegisteredRoute) => ({
-      method,
-      url,
-      route: withFixture(options.config as RouteAccess),
-      body: (options.schema as { body?: unknown } | undefined)?.body,
-    }));
+    .filter(({ url }) => url.startsWith(`${API_BASE}/`) && !url.startsWith(`${API_BASE}/docs`))
+    .map(({ method, url }) => `${method} ${url}`);
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   return routes;

@@ -1,14 +1,32 @@
 import { ID_MAX } from '@roompilot/contract';
-import type { RouteWalk } from '../access.js';
+/**
+ * How the route walk calls a call with ids of another hotel's rows: `body` builds a valid body from the walk fixture's ids (`role_id`, …). Without
+ * it the walk builds one from the body schema.
+ */
+export interface RouteWalk {
+  body?: (ids: Readonly<Record<string, number>>) => Record<string, unknown>;
+  /** The call ends the caller's session (logout): the walk gives it a session of its own. */
+  endsSession?: boolean;
+  /** Success answers a file (an export), not an envelope: the walk accepts a 200 attachment. */
+  answersFile?: boolean;
+  /** The call takes multipart/form-data (an import): the walk sends this form, aimed at hotel A's rows. */
+  multipart?: (ids: Readonly<Record<string, number>>) => WalkForm;
+}
+
+/** A multipart form of the walk: text fields and one file. */
+export interface WalkForm {
+  fields: Record<string, string>;
+  file?: { filename: string; content: string | Buffer };
+}
+
+/** A room type's device template of the walk. */
+const WALK_DEVICES = [{ key: 'L1', kind: 'light', name: 'walk light' }];
 
 /**
  * How the route walk (route-walk.test.ts) calls each call of the table, by `domain.name`: a body
  * aimed at hotel A's rows (ids from `seedHotelA`), the form of an upload, a call that ends its
  * session. A call without an entry gets a body built from its schema.
  */
-/** A room type's device template of the walk. */
-const WALK_DEVICES = [{ key: 'L1', kind: 'light', name: 'walk light' }];
-
 export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'auth.logout': { endsSession: true },
   'roles.list': { body: () => ({ current: 1, size: 500 }) },

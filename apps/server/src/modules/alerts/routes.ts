@@ -13,9 +13,9 @@ export async function alertRoutes(app: FastifyInstance) {
   });
 
   registerCalls(app, CALLS.alerts, {
-    list: async ({ actor, body, request }) => {
-      const hotelId = actor.hotelId ?? body.hotel_id;
-      if (hotelId === undefined) return { data: [] };
+    list: async ({ hotelId, request }) => {
+      // The Administrator sees a hotel's alerts once it names the hotel.
+      if (hotelId === null) return { data: [] };
       return { data: await alerts.openAlerts(hotelId, request.language) };
     },
     confirm: async ({ actor, hotelId, body }) => {

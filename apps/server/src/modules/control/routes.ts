@@ -14,7 +14,7 @@ export async function controlRoutes(app: FastifyInstance) {
     });
 
   registerCalls(app, CALLS.control, {
-    room: ({ actor, body }) => explain(control.controlRoom(actor, body.room_id, body.devices)),
+    room: ({ actor, hotelId, body }) => explain(control.controlRoom(actor, hotelId, body.room_id, body.devices)),
     air: async ({ actor, hotelId, body: { hotel_id: _, ac, ...filter }, request }) => {
       const chosen = ['room_ids', 'floor_num', 'room_type_id', 'building_id'] as const;
       if (!chosen.some((key) => filter[key] !== undefined)) throw new AppError(ErrorCode.invalid, 'live.noRoomsChosen');

@@ -92,11 +92,15 @@ export class ControlService {
   }
 
   /**
-   * `control.room`: a `set` command to the room's RCU on behalf of a user (a hotel user's own room;
-   * the Administrator's: any hotel's), recorded in the operation log with its outcome.
+   * `control.room`: a `set` command to the room's RCU on behalf of a user (a room of `hotelId`;
+   * null: the Administrator's, any hotel's), recorded in the operation log with its outcome.
    */
-  async controlRoom(actor: Actor, roomId: number, devices: DeviceMap): Promise<Record<string, unknown> | null> {
-    const hotelId = actor.hotelId;
+  async controlRoom(
+    actor: Actor,
+    hotelId: number | null,
+    roomId: number,
+    devices: DeviceMap,
+  ): Promise<Record<string, unknown> | null> {
     const room = await repository.findRoom(this.#db, roomId, hotelId);
     if (!room) throw new RoomNotFoundError(roomId);
     return this.#logged(actor, room.hotel_id, 'room_control', room.room_num, { room_id: roomId, devices }, () =>

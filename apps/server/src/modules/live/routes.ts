@@ -8,8 +8,8 @@ export async function liveRoutes(app: FastifyInstance) {
   const { live } = app.services;
   registerCalls(app, CALLS.live, {
     roomStates: ({ hotelId, body: { hotel_id: _, ...filter } }) => live.roomStates(hotelId, filter),
-    deviceState: async ({ actor, body }) => {
-      const state = await live.deviceState(body.room_id, actor.hotelId ?? body.hotel_id ?? null);
+    deviceState: async ({ hotelId, body }) => {
+      const state = await live.deviceState(body.room_id, hotelId);
       if (!state) throw notFound('live.roomNotFound');
       return state;
     },
