@@ -4,6 +4,8 @@
 # and the browser tests in Chromium. Starts on loopback what it needs and stops what it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Everything runs here: no suite is left out (`npm run test:unit` is the quick subset).
+unset TEST_SCOPE
 source scripts/services.sh
 
 started=$(date +%s)

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
-import { DATABASE_KINDS, freshDatabase } from '../test-support/databases.js';
+import { DATABASE_KINDS, describeOn, freshDatabase } from '../test-support/databases.js';
 import { createDatabase, migrateToLatest } from './database.js';
 import { migrations } from './migrations/index.js';
 import { seed } from './seed.js';
 
 for (const kind of DATABASE_KINDS) {
-  describe(`seed and migrations [${kind}]`, () => {
+  describeOn(kind)(`seed and migrations [${kind}]`, () => {
     const cleanups: (() => Promise<void>)[] = [];
     afterAll(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();

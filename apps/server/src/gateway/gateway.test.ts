@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCommandError } from '../modules/control/failures.js';
 import { ControlService } from '../modules/control/service.js';
 import { createMemoryStore } from '../modules/live/memory-store.js';
-import { createTestApp, DATABASE_KINDS, type TestApp } from '../test-support/databases.js';
+import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../test-support/databases.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, DeviceTimeoutError } from './gateway.js';
 
@@ -45,7 +45,7 @@ async function rooms(t: TestApp, count: number): Promise<Rcu[]> {
 }
 
 for (const kind of DATABASE_KINDS) {
-  describe(`gateway end to end, embedded broker [${kind}]`, () => {
+  describeOn(kind)(`gateway end to end, embedded broker [${kind}]`, () => {
     let t: TestApp;
     let url: string;
     let hotelId: number;

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { seed } from '../db/seed.js';
+import { leftOut } from './scope.js';
 
 export const DATABASE_KINDS = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -197,13 +198,18 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   };
 }
 
+/** `describe` for a suite on one database: TEST_SCOPE=unit skips the PostgreSQL ones (reported). */
+export function describeOn(kind: DatabaseKind) {
+  return describe.skipIf(kind === 'postgres' && leftOut('postgres'));
+}
+
 /**
  * Runs a suite once per database (SQLite and PostgreSQL), each on a fresh database and app.
- * `t` is filled before the suite's tests run.
+ * `t` is filled before the suite's tests run. TEST_SCOPE=unit leaves the PostgreSQL run out.
  */
 export function describeEachDatabase(name: string, suite: (t: TestApp) => void, options: TestAppOptions = {}): void {
   for (const kind of DATABASE_KINDS) {
-    describe(`${name} [${kind}]`, () => {
+    describeOn(kind)(`${name} [${kind}]`, () => {
       const t = {} as TestApp;
       beforeAll(async () => {
         Object.assign(t, await createTestApp(kind, options));

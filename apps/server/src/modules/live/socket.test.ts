@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
+import { leftOut } from '../../test-support/scope.js';
 
 // The console's side here is a raw `ws` client speaking API.md's "Live push".
 
@@ -204,7 +205,7 @@ describeEachDatabase(
   { env: { MQTT_PORT: '0', HOST: '127.0.0.1' }, build: { gateway: true } },
 );
 
-describe('live push between server instances sharing Redis', () => {
+describe.skipIf(leftOut('redis'))('live push between server instances sharing Redis', () => {
   const redisUrl = process.env.TEST_REDIS_URL;
   let a: TestApp;
   let b: Awaited<ReturnType<typeof buildApp>>;
