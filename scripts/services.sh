@@ -1,6 +1,15 @@
 # Test services on loopback: PostgreSQL, Redis and Mosquitto, each on a free port of its own, in a
-# temporary folder, stopped by its own pid file. Installs the Debian packages that are missing.
-# Sourced by scripts/test.sh; exports TEST_DATABASE_URL, TEST_REDIS_URL and TEST_MQTT_URL.
+# folder of their own, stopped by their own pid files (never by name). Installs the Debian packages
+# that are missing. Exports TEST_DATABASE_URL, TEST_REDIS_URL and TEST_MQTT_URL.
+#
+# Sourced by scripts/test.sh (services_start in a temporary folder, services_stop at the end), or
+# run by a developer:
+#   scripts/services.sh up      start them in .services/ and write .services/env and .services.env
+#                               (`source .services.env` sets the three variables in a shell)
+#   scripts/services.sh down    stop what `up` started and remove .services/ and .services.env
+#   scripts/services.sh status  say whether they run, with their variables
+# SERVICES_HOME=DIR keeps them in DIR instead of .services/ (PostgreSQL runs as the postgres user
+# when started by root: DIR and its parents must be open to it).
 
 SERVICES_DIR=""
 PG_BIN=""
@@ -29,9 +38,13 @@ services_install() {
   fc-list 2>/dev/null | grep -qi 'wenquanyi\|noto sans cjk' || missing+=(fonts-wqy-microhei)
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ] || missing+=(mosquitto mosquitto-clients)
-  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  find_pg_bin
   [ -n "$PG_BIN" ] || missing+=(postgresql)
   if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+  find_pg_bin
+}
+
+find_pg_bin() {
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 }
 
@@ -51,9 +64,15 @@ wait_for_port() {
   return 1
 }
 
+# Starts the three services in DIR (created), or in a new temporary folder without one.
 services_start() {
   services_install
-  SERVICES_DIR=$(mktemp -d /tmp/roompilot-services.XXXXXX)
+  if [ -n "${1:-}" ]; then
+    SERVICES_DIR=$1
+    mkdir -p "$SERVICES_DIR"
+  else
+    SERVICES_DIR=$(mktemp -d /tmp/roompilot-services.XXXXXX)
+  fi
   chmod 755 "$SERVICES_DIR"
 
   # PostgreSQL: a throwaway cluster owned by the postgres user.
@@ -112,6 +131,7 @@ stop_pid_file() {
 
 services_stop() {
   [ -n "$SERVICES_DIR" ] && [ -d "$SERVICES_DIR" ] || return 0
+  [ -n "$PG_BIN" ] || find_pg_bin
   if [ -f "$SERVICES_DIR/pg/data/postmaster.pid" ]; then
     if [ "$(id -u)" = 0 ]; then
       runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$SERVICES_DIR/pg/data" -m fast -w stop >/dev/null 2>&1 || true
@@ -124,3 +144,73 @@ services_stop() {
   rm -rf "$SERVICES_DIR"
   SERVICES_DIR=""
 }
+
+# The three variables, one `export` line each.
+services_env() {
+  printf 'export TEST_DATABASE_URL=%s\nexport TEST_REDIS_URL=%s\nexport TEST_MQTT_URL=%s\n' \
+    "$TEST_DATABASE_URL" "$TEST_REDIS_URL" "$TEST_MQTT_URL"
+}
+
+pid_alive() {
+  [ -f "$1" ] && kill -0 "$(head -n 1 "$1")" 2>/dev/null
+}
+
+# True when the services of SERVICES_DIR all run.
+services_running() {
+  pid_alive "$SERVICES_DIR/pg/data/postmaster.pid" && pid_alive "$SERVICES_DIR/redis.pid" &&
+    pid_alive "$SERVICES_DIR/mosquitto/mosquitto.pid"
+}
+
+services_main() {
+  set -euo pipefail
+  local root home env_file
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  home=${SERVICES_HOME:-$root/.services}
+  env_file=$root/.services.env
+  case "${1:-}" in
+    up)
+      SERVICES_DIR=$home
+      if [ -f "$home/env" ] && services_running; then
+        echo "services: already up in $home"
+      else
+        [ -d "$home" ] && services_stop # what is left of an earlier run
+        if [ "$(id -u)" = 0 ] && ! runuser -u postgres -- test -x "$(dirname "$home")"; then
+          echo "services: the postgres user cannot reach $home; set SERVICES_HOME to a folder it can (e.g. /tmp/roompilot-dev)" >&2
+          exit 1
+        fi
+        services_start "$home"
+        services_env >"$home/env"
+      fi
+      cp "$home/env" "$env_file"
+      echo "services: in a shell, \`source ${env_file#"$PWD"/}\` sets:"
+      cat "$env_file"
+      ;;
+    down)
+      SERVICES_DIR=$home
+      if [ -d "$home" ]; then
+        services_stop
+        echo "services: stopped (and $home removed)"
+      else
+        echo "services: nothing started in $home"
+      fi
+      rm -f "$env_file"
+      ;;
+    status)
+      SERVICES_DIR=$home
+      if [ -f "$home/env" ] && services_running; then
+        echo "services: up in $home"
+        cat "$home/env"
+      else
+        echo "services: not running (scripts/services.sh up)"
+        exit 1
+      fi
+      ;;
+    *)
+      echo "usage: scripts/services.sh up|down|status" >&2
+      exit 2
+      ;;
+  esac
+}
+
+# Run, not sourced: a developer's command.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then services_main "$@"; fi
