@@ -1,5 +1,5 @@
 // Floor view: the whole-hotel overview of 2,000 rooms in Chromium. The BUILT server runs on a fresh
-// data folder with SIMULATE=0; a building of 40 floors × 50 rooms is added through the API, and one
+// data folder (it runs no RCUs of its own); a building of 40 floors × 50 rooms is added through the API, and one
 // raw MQTT connection per room (bench/lib/mqtt-raw.mjs, as PROTOCOL.md says) reports its state.
 // Measured in the page:
 // - first render: from navigation start to the first tiles painted (the first floors: what is in
@@ -68,7 +68,6 @@ async function startServer() {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'bench-admin-password',
       DEMO: '1',
-      SIMULATE: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -1,6 +1,7 @@
 // The process under test, forked by the live benchmarks: either the BUILT RoomPilot server
 // (apps/server/dist: buildApp with its gateway, an embedded Aedes broker, on a fresh SQLite data
-// folder, SIMULATE=0) or a bare Aedes broker with no gateway logic and one in-process subscriber.
+// folder; no RCUs of its own) or a bare Aedes broker with no gateway logic and one in-process
+// subscriber.
 // It answers the benchmark's requests over IPC; its own CPU and memory are what is measured.
 
 import fs from 'node:fs';
@@ -52,7 +53,6 @@ async function startServer({ rooms }) {
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD,
       DEMO: '0',
-      SIMULATE: '0',
     },
     dataDir,
   );

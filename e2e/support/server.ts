@@ -48,7 +48,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       DEMO: '1',
-      SIMULATE: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
