@@ -218,7 +218,7 @@ export const UpgradeRoom = Type.Object({
   fw: NullableString,
   cfg: NullableString,
   ir: NullableString,
-  /** False until the live gateway exists (issue 4). */
+  /** Whether the room's RCU is connected now, as the live state says. */
   online: Type.Boolean(),
 });
 export type UpgradeRoom = Static<typeof UpgradeRoom>;
@@ -334,7 +334,7 @@ export const roomCalls = defineCalls('rooms', {
     write: false,
     hotelScoped: true,
     summary: 'A page of rooms with their firmware, configuration and IR versions',
-    description: '`online` is false for every room until the live device gateway exists (issue 4).',
+    description: "`online`: whether the room's RCU is connected now, as the live state says.",
     body: UpgradeRoomListBody,
     response: PageSchema(UpgradeRoom),
   },
