@@ -1,11 +1,10 @@
 import type { Hotel, HotelAddBody } from '@roompilot/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, DatePicker, Divider, Form, Input, Modal } from 'antd';
+import { Checkbox, DatePicker, Divider, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { useMessage } from '../../app/feedback';
+import { FormModal } from '../../components/FormModal';
 
 interface Values {
   hotel_name: string;
@@ -31,128 +30,109 @@ const DATE = 'YYYY-MM-DD';
 /** Add a hotel (optionally with its first manager) or edit one. */
 export function HotelFormModal({ hotel, open, onClose }: Props) {
   const { t } = useTranslation();
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const withManager = Form.useWatch('withManager', form);
   const editing = hotel !== undefined;
 
-  const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const fields = {
-        hotel_name: values.hotel_name.trim(),
-        province: values.province?.trim() ?? '',
-        city: values.city?.trim() ?? '',
-        area: values.area?.trim() ?? '',
-        address: values.address?.trim() ?? '',
-        welcome_word: values.welcome_word ?? '',
-        validdate: values.validdate ? values.validdate.format(DATE) : null,
+  const save = (values: Values) => {
+    const fields = {
+      hotel_name: values.hotel_name.trim(),
+      province: values.province?.trim() ?? '',
+      city: values.city?.trim() ?? '',
+      area: values.area?.trim() ?? '',
+      address: values.address?.trim() ?? '',
+      welcome_word: values.welcome_word ?? '',
+      validdate: values.validdate ? values.validdate.format(DATE) : null,
+    };
+    if (editing) return api.hotels.update({ hotel_id: hotel.hotel_id, ...fields });
+    const body: HotelAddBody = { ...fields };
+    if (values.withManager && values.manager) {
+      const { user_name, password, nick_name } = values.manager;
+      body.manager = {
+        user_name: user_name.trim(),
+        password,
+        ...(nick_name?.trim() ? { nick_name: nick_name.trim() } : {}),
       };
-      if (editing) return api.hotels.update({ hotel_id: hotel.hotel_id, ...fields });
-      const body: HotelAddBody = { ...fields };
-      if (values.withManager && values.manager) {
-        const { user_name, password, nick_name } = values.manager;
-        body.manager = {
-          user_name: user_name.trim(),
-          password,
-          ...(nick_name?.trim() ? { nick_name: nick_name.trim() } : {}),
-        };
-      }
-      return api.hotels.add(body);
-    },
-    onSuccess: () => {
-      message.success(t(editing ? 'common.saved' : 'hotels.added'));
-      void queryClient.invalidateQueries({ queryKey: ['hotels'] });
-      void queryClient.invalidateQueries({ queryKey: ['validity'] });
-      onClose();
-    },
-  });
+    }
+    return api.hotels.add(body);
+  };
 
   return (
-    <Modal
+    <FormModal<Values, Hotel>
       title={t(editing ? 'hotels.editTitle' : 'hotels.addTitle')}
       open={open}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
+      onClose={onClose}
+      name="hotel"
+      form={form}
+      initialValues={
+        hotel
+          ? { ...hotel, validdate: hotel.validdate ? dayjs(hotel.validdate, DATE) : null }
+          : { validdate: dayjs().add(1, 'year'), withManager: true }
+      }
+      save={save}
+      savedMessage={() => t(editing ? 'common.saved' : 'hotels.added')}
+      invalidates={[['hotels'], ['validity']]}
       width={560}
     >
-      <Form<Values>
-        form={form}
-        name="hotel"
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          hotel
-            ? { ...hotel, validdate: hotel.validdate ? dayjs(hotel.validdate, DATE) : null }
-            : { validdate: dayjs().add(1, 'year'), withManager: true }
-        }
-        onFinish={(values) => save.mutate(values)}
+      <Form.Item
+        name="hotel_name"
+        label={t('hotels.name')}
+        rules={[{ required: true, whitespace: true, message: t('hotels.nameRequired') }]}
       >
-        <Form.Item
-          name="hotel_name"
-          label={t('hotels.name')}
-          rules={[{ required: true, whitespace: true, message: t('hotels.nameRequired') }]}
-        >
-          <Input maxLength={128} />
+        <Input maxLength={128} />
+      </Form.Item>
+      <div className="rp-form-row">
+        <Form.Item name="province" label={t('hotels.province')}>
+          <Input maxLength={64} />
         </Form.Item>
-        <div className="rp-form-row">
-          <Form.Item name="province" label={t('hotels.province')}>
-            <Input maxLength={64} />
+        <Form.Item name="city" label={t('hotels.city')}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="area" label={t('hotels.area')}>
+          <Input maxLength={64} />
+        </Form.Item>
+      </div>
+      <Form.Item name="address" label={t('hotels.address')}>
+        <Input maxLength={256} />
+      </Form.Item>
+      <Form.Item name="welcome_word" label={t('hotels.welcomeWord')}>
+        <Input.TextArea maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item name="validdate" label={t('hotels.validdate')} extra={t('hotels.validdateHelp')}>
+        <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />
+      </Form.Item>
+      {!editing && (
+        <>
+          <Divider className="rp-form-divider" />
+          <Form.Item name="withManager" valuePropName="checked">
+            <Checkbox>{t('hotels.withManager')}</Checkbox>
           </Form.Item>
-          <Form.Item name="city" label={t('hotels.city')}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="area" label={t('hotels.area')}>
-            <Input maxLength={64} />
-          </Form.Item>
-        </div>
-        <Form.Item name="address" label={t('hotels.address')}>
-          <Input maxLength={256} />
-        </Form.Item>
-        <Form.Item name="welcome_word" label={t('hotels.welcomeWord')}>
-          <Input.TextArea maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
-        </Form.Item>
-        <Form.Item name="validdate" label={t('hotels.validdate')} extra={t('hotels.validdateHelp')}>
-          <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />
-        </Form.Item>
-        {!editing && (
-          <>
-            <Divider className="rp-form-divider" />
-            <Form.Item name="withManager" valuePropName="checked">
-              <Checkbox>{t('hotels.withManager')}</Checkbox>
-            </Form.Item>
-            {withManager && (
-              <div className="rp-form-row">
-                <Form.Item
-                  name={['manager', 'user_name']}
-                  label={t('hotels.managerUserName')}
-                  rules={[{ required: true, whitespace: true, message: t('hotels.managerUserNameRequired') }]}
-                >
-                  <Input maxLength={64} autoComplete="off" />
-                </Form.Item>
-                <Form.Item
-                  name={['manager', 'password']}
-                  label={t('hotels.managerPassword')}
-                  rules={[
-                    { required: true, message: t('hotels.managerPasswordRequired') },
-                    { min: 6, message: t('hotels.managerPasswordShort') },
-                  ]}
-                >
-                  <Input.Password maxLength={128} autoComplete="new-password" />
-                </Form.Item>
-                <Form.Item name={['manager', 'nick_name']} label={t('hotels.managerNickName')}>
-                  <Input maxLength={64} />
-                </Form.Item>
-              </div>
-            )}
-          </>
-        )}
-      </Form>
-    </Modal>
+          {withManager && (
+            <div className="rp-form-row">
+              <Form.Item
+                name={['manager', 'user_name']}
+                label={t('hotels.managerUserName')}
+                rules={[{ required: true, whitespace: true, message: t('hotels.managerUserNameRequired') }]}
+              >
+                <Input maxLength={64} autoComplete="off" />
+              </Form.Item>
+              <Form.Item
+                name={['manager', 'password']}
+                label={t('hotels.managerPassword')}
+                rules={[
+                  { required: true, message: t('hotels.managerPasswordRequired') },
+                  { min: 6, message: t('hotels.managerPasswordShort') },
+                ]}
+              >
+                <Input.Password maxLength={128} autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item name={['manager', 'nick_name']} label={t('hotels.managerNickName')}>
+                <Input maxLength={64} />
+              </Form.Item>
+            </div>
+          )}
+        </>
+      )}
+    </FormModal>
   );
 }

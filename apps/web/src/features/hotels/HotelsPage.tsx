@@ -1,15 +1,16 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Hotel, PAGE_SIZE_DEFAULT } from '@roompilot/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Space, Table, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Hotel } from '@roompilot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { DeleteAction } from '../../components/DeleteAction';
-import { EmptyState } from '../../components/EmptyState';
-import { QueryFailed } from '../../components/QueryFailed';
+import { ListTable } from '../../components/ListTable';
+import { EditAction } from '../../components/RowActions';
+import { useListQuery } from '../../components/useListQuery';
 import { ValidityTag } from '../../components/ValidityTag';
 import { formatDate, formatNumber } from '../../lib/format';
 import { ForceDeleteModal } from './ForceDeleteModal';
@@ -23,16 +24,10 @@ export default function HotelsPage() {
   const message = useMessage();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<{ hotel?: Hotel } | null>(null);
   const [forced, setForced] = useState<Hotel | null>(null);
 
-  const body = { ...page, ...(keyword ? { keyword } : {}) };
-  const list = useQuery({
-    queryKey: ['hotels', body],
-    queryFn: () => api.hotels.list(body),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery({ key: 'hotels', params: keyword ? { keyword } : {}, fetch: api.hotels.list });
 
   const remove = useMutation({
     mutationFn: ({ hotel, force }: { hotel: Hotel; force: boolean }) =>
@@ -83,24 +78,6 @@ export default function HotelsPage() {
       width: 140,
       render: (value: string) => formatDate(value),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_value, hotel) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ hotel })}>
-            {t('common.edit')}
-          </Button>
-          <DeleteAction
-            title={t('hotels.deleteTitle')}
-            description={t('hotels.deleteConfirm', { name: hotel.hotel_name })}
-            onConfirm={() => remove.mutateAsync({ hotel, force: false })}
-          />
-        </Space>
-      ),
-    },
   ];
 
   const addButton = (
@@ -120,38 +97,33 @@ export default function HotelsPage() {
           enterButton={t('common.search')}
           onSearch={(value) => {
             setKeyword(value.trim());
-            setPage((current) => ({ ...current, current: 1 }));
+            list.firstPage();
           }}
         />
         <div className="rp-toolbar__actions">{addButton}</div>
       </div>
-      {list.isError && !list.data ? (
-        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<Hotel>
-          rowKey="hotel_id"
-          columns={columns}
-          dataSource={list.data?.records}
-          loading={list.isFetching}
-          scroll={{ x: 1200 }}
-          size="middle"
-          locale={{
-            emptyText: list.isPending ? (
-              ' '
-            ) : (
-              <EmptyState description={t(keyword ? 'common.noMatch' : 'hotels.empty')} action={!keyword && addButton} />
-            ),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { total: formatNumber(total) }),
-            onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
-          }}
-        />
-      )}
+      <ListTable<Hotel>
+        rowKey="hotel_id"
+        list={list}
+        columns={columns}
+        rowActions={{
+          width: 160,
+          fixed: 'right',
+          render: (hotel) => (
+            <>
+              <EditAction onClick={() => setEditing({ hotel })} />
+              <DeleteAction
+                title={t('hotels.deleteTitle')}
+                description={t('hotels.deleteConfirm', { name: hotel.hotel_name })}
+                onConfirm={() => remove.mutateAsync({ hotel, force: false })}
+              />
+            </>
+          ),
+        }}
+        scroll={{ x: 1200 }}
+        emptyText={t(keyword ? 'common.noMatch' : 'hotels.empty')}
+        emptyAction={!keyword && addButton}
+      />
       <HotelFormModal hotel={editing?.hotel} open={editing !== null} onClose={() => setEditing(null)} />
       <ForceDeleteModal
         hotel={forced ?? undefined}

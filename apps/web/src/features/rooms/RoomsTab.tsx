@@ -3,21 +3,13 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   DownOutlined,
-  EditOutlined,
   FileAddOutlined,
   KeyOutlined,
   PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import {
-  FLOOR_MAX,
-  FLOOR_MIN,
-  type Room,
-  type RoomFileFormat,
-  type RoomListBody,
-  type RoomSort,
-} from '@roompilot/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FLOOR_MAX, FLOOR_MIN, type Room, type RoomFileFormat, type RoomSort } from '@roompilot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Dropdown,
@@ -26,7 +18,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   type TableProps,
 } from 'antd';
@@ -38,8 +29,9 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
 import { useHolds } from '../../app/permissions';
-import { EmptyState } from '../../components/EmptyState';
-import { QueryFailed } from '../../components/QueryFailed';
+import { ListTable } from '../../components/ListTable';
+import { EditAction, RowAction } from '../../components/RowActions';
+import { useListQuery } from '../../components/useListQuery';
 import { formatDate, formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/saveFile';
 import { BulkAddModal } from './BulkAddModal';
@@ -81,7 +73,6 @@ export function RoomsTab() {
 
   const [filters, setFilters] = useState<Filters>({});
   const [keywordInput, setKeywordInput] = useState('');
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZES[0] ?? 20 });
   const [sorting, setSorting] = useState<Sorting>();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ room?: Room } | null>(null);
@@ -89,16 +80,16 @@ export function RoomsTab() {
   const [importOpen, setImportOpen] = useState(false);
   const [keyRoom, setKeyRoom] = useState<Room>();
 
-  const body: RoomListBody = { ...page, ...filters, ...sorting };
-  const list = useQuery({
-    queryKey: ['rooms', body],
-    queryFn: () => api.rooms.list(body),
-    placeholderData: keepPreviousData,
+  const list = useListQuery({
+    key: 'rooms',
+    params: { ...filters, ...sorting },
+    fetch: api.rooms.list,
+    pageSize: PAGE_SIZES[0],
   });
 
   const filter = (patch: Filters) => {
     setFilters((current) => ({ ...current, ...patch }));
-    setPage((current) => ({ ...current, current: 1 }));
+    list.firstPage();
     setSelected([]);
   };
 
@@ -174,45 +165,17 @@ export function RoomsTab() {
       render: (value: string | null) => (value ? formatDate(value) : text(null)),
     },
     { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', width: 180, ellipsis: true },
-    ...(canWrite
-      ? [
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 270,
-            fixed: 'right' as const,
-            render: (_value: unknown, room: Room) => (
-              <Space size={0}>
-                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ room })}>
-                  {t('common.edit')}
-                </Button>
-                <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
-                  {t('rooms.deviceKey')}
-                </Button>
-                <Link to={`/roomsystem/roomctrl?room_id=${room.id}`}>
-                  <Button type="link" size="small" icon={<ControlOutlined />}>
-                    {t('rooms.control')}
-                  </Button>
-                </Link>
-              </Space>
-            ),
-          },
-        ]
-      : []),
   ];
 
-  const onTableChange: TableProps<Room>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const single = Array.isArray(sorter) ? sorter[0] : sorter;
-      const column = single?.columnKey ? SORT_OF[String(single.columnKey)] : undefined;
-      setSorting(
-        column && single?.order ? { sort: column, order: single.order === 'ascend' ? 'asc' : 'desc' } : undefined,
-      );
-      setPage((current) => ({ ...current, current: 1 }));
-      return;
-    }
-    const size = pagination.pageSize ?? page.size;
-    setPage({ current: size === page.size ? (pagination.current ?? 1) : 1, size });
+  /** Paging is ListTable's; a new sorting starts again from the first page. */
+  const onTableChange: TableProps<Room>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = single?.columnKey ? SORT_OF[String(single.columnKey)] : undefined;
+    setSorting(
+      column && single?.order ? { sort: column, order: single.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+    );
+    list.firstPage();
   };
 
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
@@ -326,57 +289,58 @@ export function RoomsTab() {
           </Space>
         )}
       </div>
-      {list.isError && !list.data ? (
-        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<Room>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: 1720 }}
-          sticky={{ offsetHeader: SHELL_HEADER_HEIGHT }}
-          size="middle"
-          rowSelection={
-            canWrite
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                }
-              : undefined
-          }
-          locale={{
-            emptyText: list.isPending ? (
-              ' '
-            ) : (
-              <EmptyState
-                description={t(hasFilters ? 'common.noMatch' : 'rooms.empty')}
-                action={
-                  !hasFilters &&
-                  canWrite && (
-                    <Space wrap>
-                      {addButton}
-                      <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
-                        {t('rooms.bulkAdd')}
-                      </Button>
-                    </Space>
-                  )
-                }
-              />
-            ),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.size,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (total) => t('rooms.total', { total: formatNumber(total) }),
-          }}
-        />
-      )}
+      <ListTable<Room>
+        rowKey="id"
+        list={list}
+        columns={columns}
+        rowActions={
+          canWrite
+            ? {
+                width: 270,
+                fixed: 'right',
+                render: (room) => (
+                  <>
+                    <EditAction onClick={() => setEditing({ room })} />
+                    <RowAction icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
+                      {t('rooms.deviceKey')}
+                    </RowAction>
+                    <Link to={`/roomsystem/roomctrl?room_id=${room.id}`}>
+                      <RowAction icon={<ControlOutlined />}>{t('rooms.control')}</RowAction>
+                    </Link>
+                  </>
+                ),
+              }
+            : undefined
+        }
+        onChange={onTableChange}
+        scroll={{ x: 1720 }}
+        sticky={{ offsetHeader: SHELL_HEADER_HEIGHT }}
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
+        emptyText={t(hasFilters ? 'common.noMatch' : 'rooms.empty')}
+        emptyAction={
+          !hasFilters &&
+          canWrite && (
+            <Space wrap>
+              {addButton}
+              <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
+                {t('rooms.bulkAdd')}
+              </Button>
+            </Space>
+          )
+        }
+        pagination={{
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('rooms.total', { total: formatNumber(total) }),
+        }}
+      />
       <RoomFormModal room={editing?.room} open={editing !== null} onClose={() => setEditing(null)} />
       <BulkAddModal open={bulkOpen} onClose={() => setBulkOpen(false)} />
       <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />

@@ -1,7 +1,7 @@
-import { AppstoreOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_DEFAULT, type RoomType } from '@roompilot/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import type { RoomType } from '@roompilot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,9 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useHolds } from '../../app/permissions';
 import { DeleteAction } from '../../components/DeleteAction';
-import { EmptyState } from '../../components/EmptyState';
-import { QueryFailed } from '../../components/QueryFailed';
+import { ListTable } from '../../components/ListTable';
+import { EditAction, RowAction } from '../../components/RowActions';
+import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { RoomTypeFormModal } from './RoomTypeFormModal';
 
@@ -24,14 +25,9 @@ export default function RoomTypesPage() {
   const queryClient = useQueryClient();
   const canWrite = useHolds('pm_roomtype');
   const canEditDevices = useHolds('pm_roomdetail');
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<{ roomType?: RoomType } | null>(null);
 
-  const list = useQuery({
-    queryKey: ['roomtypes', page],
-    queryFn: () => api.roomTypes.list(page),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery({ key: 'roomtypes', fetch: api.roomTypes.list });
 
   const remove = useMutation({
     mutationFn: (roomType: RoomType) => api.roomTypes.remove({ id: roomType.id }),
@@ -62,32 +58,6 @@ export default function RoomTypesPage() {
       align: 'right',
       render: (value: number) => formatNumber(value),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 280,
-      render: (_value, roomType) => (
-        <Space size={0}>
-          {canEditDevices && (
-            <Button type="link" size="small" icon={<AppstoreOutlined />} onClick={() => openDevices(roomType)}>
-              {t('roomtypes.devices')}
-            </Button>
-          )}
-          {canWrite && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ roomType })}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {canWrite && (
-            <DeleteAction
-              title={t('roomtypes.deleteTitle')}
-              description={t('roomtypes.deleteConfirm', { name: roomType.name })}
-              onConfirm={() => remove.mutateAsync(roomType)}
-            />
-          )}
-        </Space>
-      ),
-    },
   ];
 
   const addButton = canWrite && (
@@ -102,30 +72,34 @@ export default function RoomTypesPage() {
         <p className="rp-toolbar__hint">{t('roomtypes.hint')}</p>
         <div className="rp-toolbar__actions">{addButton}</div>
       </div>
-      {list.isError && !list.data ? (
-        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<RoomType>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records}
-          loading={list.isFetching}
-          scroll={{ x: 800 }}
-          size="middle"
-          locale={{
-            emptyText: list.isPending ? ' ' : <EmptyState description={t('roomtypes.empty')} action={addButton} />,
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: false,
-            showTotal: (total) => t('common.total', { total: formatNumber(total) }),
-            onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
-          }}
-        />
-      )}
+      <ListTable<RoomType>
+        rowKey="id"
+        list={list}
+        columns={columns}
+        rowActions={{
+          width: 280,
+          render: (roomType) => (
+            <>
+              {canEditDevices && (
+                <RowAction icon={<AppstoreOutlined />} onClick={() => openDevices(roomType)}>
+                  {t('roomtypes.devices')}
+                </RowAction>
+              )}
+              {canWrite && <EditAction onClick={() => setEditing({ roomType })} />}
+              {canWrite && (
+                <DeleteAction
+                  title={t('roomtypes.deleteTitle')}
+                  description={t('roomtypes.deleteConfirm', { name: roomType.name })}
+                  onConfirm={() => remove.mutateAsync(roomType)}
+                />
+              )}
+            </>
+          ),
+        }}
+        scroll={{ x: 800 }}
+        emptyText={t('roomtypes.empty')}
+        emptyAction={addButton}
+      />
       <RoomTypeFormModal
         roomType={editing?.roomType}
         open={editing !== null}

@@ -1,0 +1,71 @@
+import { Space, Table, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+import { EmptyState } from './EmptyState';
+import { QueryFailed } from './QueryFailed';
+import type { ListQuery } from './useListQuery';
+
+interface RowActions<Row> {
+  width: number;
+  fixed?: 'right';
+  /** The row's links (RowAction, EditAction, DeleteAction), side by side. */
+  render: (row: Row) => ReactNode;
+}
+
+interface Props<Row> extends Omit<TableProps<Row>, 'columns' | 'dataSource' | 'loading' | 'locale' | 'pagination'> {
+  list: ListQuery<Row>;
+  columns: TableColumnsType<Row>;
+  /** The last column, "Actions"; left out when the user may take none. */
+  rowActions?: RowActions<Row>;
+  /** What an empty list would hold, and how to start it (the add button) when there are no filters. */
+  emptyText: string;
+  emptyAction?: ReactNode;
+  pagination?: Pick<TablePaginationConfig, 'pageSizeOptions' | 'showTotal'>;
+}
+
+/**
+ * A list page's table over `useListQuery`: a page of rows, the pager (a new page size starts
+ * again from the first page), loading, empty and failed states.
+ */
+export function ListTable<Row extends object>({
+  list,
+  columns,
+  rowActions,
+  emptyText,
+  emptyAction,
+  pagination,
+  ...table
+}: Props<Row>) {
+  const { t } = useTranslation();
+  const { query, page, setPage } = list;
+  if (query.isError && !query.data) {
+    return <QueryFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  const actionsColumn = rowActions && {
+    title: t('common.actions'),
+    key: 'actions',
+    width: rowActions.width,
+    fixed: rowActions.fixed,
+    render: (_value: unknown, row: Row) => <Space size={0}>{rowActions.render(row)}</Space>,
+  };
+  return (
+    <Table<Row>
+      size="middle"
+      {...table}
+      columns={actionsColumn ? [...columns, actionsColumn] : columns}
+      dataSource={query.data?.records}
+      loading={query.isFetching}
+      locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={emptyText} action={emptyAction} /> }}
+      pagination={{
+        current: page.current,
+        pageSize: page.size,
+        total: query.data?.total ?? 0,
+        showSizeChanger: true,
+        showTotal: (total) => t('common.total', { total: formatNumber(total) }),
+        onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
+        ...pagination,
+      }}
+    />
+  );
+}
