@@ -84,6 +84,17 @@ describeEachDatabase('route walk', (t) => {
     expect((await registeredApiRoutes()).sort()).toEqual(table);
   });
 
+  it('accepts no body where every field of the body is optional, as the console sends it', async () => {
+    const optional = ROUTES.filter(
+      (route) => route.body?.type === 'object' && !(route.body.required?.length > 0) && route.route.write === false,
+    );
+    expect(optional.length).toBeGreaterThan(3);
+    for (const route of optional) {
+      const answer = await t.call(route.method as never, route.url, { token: tokens.all });
+      expect(answer.code, label(route)).not.toBe(ErrorCode.invalid);
+    }
+  });
+
   it('has routes to walk', () => {
     expect(ROUTES.length).toBeGreaterThan(5);
     expect(ROUTES.every((route) => route.route.access !== undefined && route.route.write !== undefined)).toBe(true);

@@ -7,11 +7,6 @@ import { notFound } from '../../errors.js';
 export async function alertRoutes(app: FastifyInstance) {
   const { alerts } = app.services;
 
-  // The console polls the open alerts without a body (SPEC.md: no payload).
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.call === 'alerts.list') request.body ??= {};
-  });
-
   registerCalls(app, CALLS.alerts, {
     list: async ({ hotelId, request }) => {
       // The Administrator sees a hotel's alerts once it names the hotel.
