@@ -1,14 +1,14 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_DEFAULT, VALIDITY_WARN_DAYS, type Validity, type ValidityUpdateBody } from '@roompilot/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
+import { VALIDITY_WARN_DAYS, type Validity } from '@roompilot/contract';
+import { Checkbox, DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { useMessage } from '../../app/feedback';
-import { EmptyState } from '../../components/EmptyState';
-import { QueryFailed } from '../../components/QueryFailed';
+import { FormModal } from '../../components/FormModal';
+import { ListTable } from '../../components/ListTable';
+import { RowAction } from '../../components/RowActions';
+import { useListQuery } from '../../components/useListQuery';
 import { formatDate, formatNumber } from '../../lib/format';
 import { VALIDITY_COLOR, validityState } from './validityState';
 
@@ -25,29 +25,14 @@ function DaysLeft({ days }: { days: number | null }) {
 /** Hotels' service periods (pm_validdate): days left, the "expiring" filter, changing the date. */
 export default function ValidityPage() {
   const { t } = useTranslation();
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [expiring, setExpiring] = useState(false);
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<Validity | null>(null);
-  const [form] = Form.useForm<{ validdate: Dayjs | null }>();
 
-  const body = { ...page, ...(keyword ? { keyword } : {}), ...(expiring ? { expiring: true } : {}) };
-  const list = useQuery({
-    queryKey: ['validity', body],
-    queryFn: () => api.hotels.validityList(body),
-    placeholderData: keepPreviousData,
-  });
-
-  const update = useMutation({
-    mutationFn: (body: ValidityUpdateBody) => api.hotels.validityUpdate(body),
-    onSuccess: (row) => {
-      message.success(t('validity.updated', { name: row.hotel_name }));
-      setEditing(null);
-      void queryClient.invalidateQueries({ queryKey: ['validity'] });
-      void queryClient.invalidateQueries({ queryKey: ['hotels'] });
-    },
+  const list = useListQuery({
+    key: 'validity',
+    params: { ...(keyword ? { keyword } : {}), ...(expiring ? { expiring: true } : {}) },
+    fetch: api.hotels.validityList,
   });
 
   const columns: TableColumnsType<Validity> = [
@@ -75,16 +60,6 @@ export default function ValidityPage() {
         return <Tag color={VALIDITY_COLOR[state]}>{t(`validity.state.${state}`)}</Tag>;
       },
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_value, row) => (
-        <Button type="link" size="small" icon={<CalendarOutlined />} onClick={() => setEditing(row)}>
-          {t('validity.change')}
-        </Button>
-      ),
-    },
   ];
 
   return (
@@ -98,75 +73,53 @@ export default function ValidityPage() {
           enterButton={t('common.search')}
           onSearch={(value) => {
             setKeyword(value.trim());
-            setPage((current) => ({ ...current, current: 1 }));
+            list.firstPage();
           }}
         />
         <Checkbox
           checked={expiring}
           onChange={(event) => {
             setExpiring(event.target.checked);
-            setPage((current) => ({ ...current, current: 1 }));
+            list.firstPage();
           }}
         >
           {t('validity.expiringFilter', { days: VALIDITY_WARN_DAYS })}
         </Checkbox>
       </div>
-      {list.isError && !list.data ? (
-        <QueryFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Table<Validity>
-          rowKey="hotel_id"
-          columns={columns}
-          dataSource={list.data?.records}
-          loading={list.isFetching}
-          scroll={{ x: 800 }}
-          size="middle"
-          locale={{
-            emptyText: list.isPending ? (
-              ' '
-            ) : (
-              <EmptyState
-                description={t(expiring ? 'validity.emptyExpiring' : keyword ? 'common.noMatch' : 'validity.empty')}
-              />
-            ),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('common.total', { total: formatNumber(total) }),
-            onChange: (current, size) => setPage({ current: size === page.size ? current : 1, size }),
-          }}
-        />
-      )}
-      <Modal
+      <ListTable<Validity>
+        rowKey="hotel_id"
+        list={list}
+        columns={columns}
+        rowActions={{
+          width: 160,
+          render: (row) => (
+            <RowAction icon={<CalendarOutlined />} onClick={() => setEditing(row)}>
+              {t('validity.change')}
+            </RowAction>
+          ),
+        }}
+        scroll={{ x: 800 }}
+        emptyText={t(expiring ? 'validity.emptyExpiring' : keyword ? 'common.noMatch' : 'validity.empty')}
+      />
+      <FormModal<{ validdate: Dayjs | null }, Validity>
         title={t('validity.changeTitle', { name: editing?.hotel_name ?? '' })}
         open={editing !== null}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={update.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
+        onClose={() => setEditing(null)}
+        name="validity"
+        initialValues={{ validdate: editing?.validdate ? dayjs(editing.validdate, DATE) : null }}
+        save={({ validdate }) =>
+          api.hotels.validityUpdate({
+            hotel_id: editing?.hotel_id as number,
+            validdate: validdate ? validdate.format(DATE) : null,
+          })
+        }
+        savedMessage={(row) => t('validity.updated', { name: row.hotel_name })}
+        invalidates={[['validity'], ['hotels']]}
       >
-        {editing && (
-          <Form
-            form={form}
-            name="validity"
-            layout="vertical"
-            preserve={false}
-            initialValues={{ validdate: editing.validdate ? dayjs(editing.validdate, DATE) : null }}
-            onFinish={({ validdate }) =>
-              update.mutate({ hotel_id: editing.hotel_id, validdate: validdate ? validdate.format(DATE) : null })
-            }
-          >
-            <Form.Item name="validdate" label={t('validity.endDate')} extra={t('hotels.validdateHelp')}>
-              <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />
-            </Form.Item>
-          </Form>
-        )}
-      </Modal>
+        <Form.Item name="validdate" label={t('validity.endDate')} extra={t('hotels.validdateHelp')}>
+          <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />
+        </Form.Item>
+      </FormModal>
     </section>
   );
 }
