@@ -40,6 +40,7 @@ function consoleSourceHash() {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'apps/web/package.json',
     'packages/contract/src',
     'package-lock.json',
