@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { seed } from '../db/seed.js';
-import { leftOut } from './scope.js';
+import { describeNeeding } from './scope.js';
 
 export const DATABASE_KINDS = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -198,9 +198,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   };
 }
 
-/** `describe` for a suite on one database: TEST_SCOPE=unit skips the PostgreSQL ones (reported). */
-export function describeOn(kind: DatabaseKind) {
-  return describe.skipIf(kind === 'postgres' && leftOut('postgres'));
+/** `describe` for a suite on one database: TEST_SCOPE=unit leaves the PostgreSQL ones out. */
+export function describeOn(kind: DatabaseKind): (name: string, suite: () => void) => void {
+  return kind === 'postgres' ? describeNeeding('postgres') : describe;
 }
 
 /**

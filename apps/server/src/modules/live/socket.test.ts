@@ -1,11 +1,11 @@
 import { ALERT_TYPES, ErrorCode, LIVE_CLOSE } from '@roompilot/contract';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
-import { leftOut } from '../../test-support/scope.js';
+import { describeNeeding } from '../../test-support/scope.js';
 
 // The console's side here is a raw `ws` client speaking API.md's "Live push".
 
@@ -205,7 +205,7 @@ describeEachDatabase(
   { env: { MQTT_PORT: '0', HOST: '127.0.0.1' }, build: { gateway: true } },
 );
 
-describe.skipIf(leftOut('redis'))('live push between server instances sharing Redis', () => {
+describeNeeding('redis')('live push between server instances sharing Redis', () => {
   const redisUrl = process.env.TEST_REDIS_URL;
   let a: TestApp;
   let b: Awaited<ReturnType<typeof buildApp>>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveRoomChange, RoomRef } from '@roompilot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leftOut } from '../../test-support/scope.js';
+import { describeNeeding } from '../../test-support/scope.js';
 import { createMemoryStore } from './memory-store.js';
 import { createRedisStore } from './redis-store.js';
 import { type LiveStore, sameValue, textOf } from './store.js';
@@ -50,7 +50,7 @@ function collector() {
 }
 
 for (const [name, open] of IMPLEMENTATIONS) {
-  describe.skipIf(name === 'redis' && leftOut('redis'))(`live-state store [${name}]`, () => {
+  (name === 'redis' ? describeNeeding('redis') : describe)(`live-state store [${name}]`, () => {
     let store: LiveStore;
     beforeAll(async () => {
       store = await open();
@@ -158,7 +158,7 @@ for (const [name, open] of IMPLEMENTATIONS) {
   });
 }
 
-describe.skipIf(leftOut('redis'))('redis store', () => {
+describeNeeding('redis')('redis store', () => {
   it('fans changes out to another instance sharing the Redis', async () => {
     const url = redisUrl();
     const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;

@@ -7,9 +7,6 @@ import { createRcu, type RcuOptions, type VirtualRcu } from './rcu.js';
 // Virtual RCUs against a real Mosquitto (anonymous), watched by a plain MQTT client the way the
 // server sees them.
 
-/** `npm run test:unit` (TEST_SCOPE=unit) leaves these suites out: they need Mosquitto. */
-const leftOut = process.env.TEST_SCOPE === 'unit';
-
 function brokerUrl(): string {
   const url = process.env.TEST_MQTT_URL;
   if (!url) {
@@ -84,7 +81,7 @@ async function start(name: string, options: Partial<RcuOptions> = {}): Promise<V
   return rcu;
 }
 
-describe.skipIf(leftOut)('virtual RCU', () => {
+describe('virtual RCU', () => {
   it('says online, hello and its whole state on connect', async () => {
     const rcuId = `${prefix}hello`;
     const online = observer.next(`rcu/${rcuId}/up/status`, (body) => body.online === true);
@@ -201,7 +198,7 @@ describe.skipIf(leftOut)('virtual RCU', () => {
   });
 });
 
-describe.skipIf(leftOut)('fleet', () => {
+describe('fleet', () => {
   it('starts one RCU per room and stops them, each saying offline', async () => {
     const rooms = Array.from({ length: 20 }, (_, n) => ({ rcu_id: `${prefix}F${n}`, device_key: 'k' }));
     const onlines = rooms.map((room) => observer.next(`rcu/${room.rcu_id}/up/status`, (body) => body.online === true));

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
-import { leftOut } from '../test-support/scope.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, type Gateway } from './gateway.js';
 
@@ -19,7 +18,7 @@ function mqttUrl(): string {
   return url;
 }
 
-describe.skipIf(leftOut('mosquitto'))('gateway joined to an external broker (MQTT_URL)', () => {
+describe('gateway joined to an external broker (MQTT_URL)', () => {
   let t: TestApp;
   let first: Gateway;
   let second: Gateway;
