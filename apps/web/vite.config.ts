@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { callRoutes } from './build/callRoutes';
+import { callRoutes } from './build/callRoutes.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 const proxy = { '/apis': { target: API_TARGET, ws: true } };

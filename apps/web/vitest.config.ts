@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { callRoutes } from './build/callRoutes';
+import { callRoutes } from './build/callRoutes.ts';
 
 export default defineConfig({
   plugins: [callRoutes()],
