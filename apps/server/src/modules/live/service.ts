@@ -14,7 +14,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import * as repository from './repository.js';
-import type { LiveFilter, LivePatch, LiveStore } from './store.js';
+import { EMPTY_FLAGS, type LiveFilter, type LivePatch, type LiveStore } from './store.js';
 
 /** Room flags an event implies, merged at once (the RCU's next state says the same). */
 const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
@@ -31,19 +31,6 @@ const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
   mur_on: { mur: true },
   mur_off: { mur: false },
 };
-
-const EMPTY_FLAGS = {
-  online: false,
-  rent: null,
-  card: false,
-  door: false,
-  window: false,
-  occupied: false,
-  dnd: false,
-  mur: false,
-  sos: false,
-  updated_at: null,
-} as const;
 
 /**
  * The live state of rooms: what each room's RCU last reported (the live-state store: memory, or

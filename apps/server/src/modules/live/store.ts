@@ -124,19 +124,25 @@ export function parseFields(fields: Iterable<[string, string]>): Values {
   return values;
 }
 
+/** A room's flags before its RCU has said anything. */
+export const EMPTY_FLAGS = {
+  online: false,
+  rent: null,
+  card: false,
+  door: false,
+  window: false,
+  occupied: false,
+  dnd: false,
+  mur: false,
+  sos: false,
+  updated_at: null,
+} as const;
+
 /** A stored room back from its fields' values. */
 export function inflate(room: RoomRef, fields: Iterable<[string, unknown]>, updatedAt: string | null): LiveRoom {
   const live: LiveRoom = {
     ...room,
-    online: false,
-    rent: null,
-    card: false,
-    door: false,
-    window: false,
-    occupied: false,
-    dnd: false,
-    mur: false,
-    sos: false,
+    ...EMPTY_FLAGS,
     updated_at: updatedAt,
     devices: {},
     energy: {},
