@@ -1,5 +1,16 @@
 import fs from 'node:fs';
-import { API_BASE, authCalls, hotelCalls, roomCalls, roomTypeCalls, siteCalls } from '@roompilot/contract';
+import {
+  API_BASE,
+  authCalls,
+  type BodyOf,
+  type Call,
+  type DataOf,
+  type Envelope,
+  hotelCalls,
+  roomCalls,
+  roomTypeCalls,
+  siteCalls,
+} from '@roompilot/contract';
 import type { FleetRoom } from './fleet.js';
 
 /**
@@ -7,28 +18,25 @@ import type { FleetRoom } from './fleet.js';
  * their device keys and the room types' device templates), or from the console's device-key export.
  */
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function call<T>(server: string, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(new URL(`${API_BASE}${path}`, server), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
+/**
+ * One call of the table, typed from it. Messages in English: they end up in an operator's
+ * terminal.
+ */
+async function call<C extends Call>(server: string, called: C, body: BodyOf<C>, token?: string): Promise<DataOf<C>> {
+  const response = await fetch(new URL(`${API_BASE}${called.path}`, server), {
+    method: called.method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body ?? {}),
   });
-  const answer = (await response.json().catch(() => null)) as Envelope<T> | null;
+  const answer = (await response.json().catch(() => null)) as Envelope<DataOf<C>> | null;
   if (answer?.code !== 0) {
-    throw new Error(`${path}: ${answer ? `${answer.code} ${answer.message}` : `HTTP ${response.status}`}`);
+    throw new Error(`${called.path}: ${answer ? `${answer.code} ${answer.message}` : `HTTP ${response.status}`}`);
   }
   return answer.data;
-}
-
-interface Page<T> {
-  records: T[];
-  total: number;
 }
 
 export interface ServerCredentials {
@@ -40,29 +48,19 @@ export interface ServerCredentials {
 
 /** Every room of a hotel with its key and device keys, read through the API as a user with pm_roomdetail. */
 export async function roomsFromServer({ server, user, password, hotelId }: ServerCredentials): Promise<FleetRoom[]> {
-  const { token } = await call<{ token: string }>(server, authCalls.calls.login.path, { user_name: user, password });
-  const types = await call<Page<{ id: number; devices: { key: string }[] }>>(
-    server,
-    roomTypeCalls.calls.list.path,
-    { current: 1, size: 500, hotel_id: hotelId },
-    token,
-  );
+  const { token } = await call(server, authCalls.calls.login, { user_name: user, password });
+  const types = await call(server, roomTypeCalls.calls.list, { current: 1, size: 500, hotel_id: hotelId }, token);
   const keysOfType = new Map(types.records.map((type) => [type.id, type.devices.map((device) => device.key)]));
   const rooms: FleetRoom[] = [];
   for (let current = 1; ; current += 1) {
-    const page = await call<Page<{ rcu_id: string; device_key?: string; room_type_id: number }>>(
-      server,
-      roomCalls.calls.list.path,
-      { current, size: 500, hotel_id: hotelId },
-      token,
-    );
+    const page = await call(server, roomCalls.calls.list, { current, size: 500, hotel_id: hotelId }, token);
     for (const room of page.records) {
       if (!room.device_key) throw new Error(`user ${user} does not see device keys (needs pm_roomdetail)`);
       rooms.push({ rcu_id: room.rcu_id, device_key: room.device_key, devices: keysOfType.get(room.room_type_id) });
     }
     if (page.records.length === 0 || rooms.length >= page.total) break;
   }
-  await call(server, authCalls.calls.logout.path, {}, token).catch(() => {});
+  await call(server, authCalls.calls.logout, undefined, token).catch(() => {});
   return rooms;
 }
 
@@ -93,17 +91,12 @@ export async function hotelIdByName({
   password,
   hotelName,
 }: Omit<ServerCredentials, 'hotelId'> & { hotelName: string }): Promise<number | null> {
-  const { token } = await call<{ token: string }>(server, authCalls.calls.login.path, { user_name: user, password });
+  const { token } = await call(server, authCalls.calls.login, { user_name: user, password });
   try {
-    const page = await call<Page<{ hotel_id: number; hotel_name: string }>>(
-      server,
-      hotelCalls.calls.list.path,
-      { current: 1, size: 500, keyword: hotelName },
-      token,
-    );
+    const page = await call(server, hotelCalls.calls.list, { current: 1, size: 500, keyword: hotelName }, token);
     return page.records.find((hotel) => hotel.hotel_name === hotelName)?.hotel_id ?? null;
   } finally {
-    await call(server, authCalls.calls.logout.path, {}, token).catch(() => {});
+    await call(server, authCalls.calls.logout, undefined, token).catch(() => {});
   }
 }
 
