@@ -7,13 +7,17 @@ import ExcelJS from 'exceljs';
  */
 
 /**
- * A cell that a spreadsheet program would run as a formula gets a leading apostrophe when
- * written, and loses it when read back.
+ * CSV injection (OWASP): a text cell that a spreadsheet program would run as a formula (it starts
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a leading apostrophe, and
+ * loses it when read back. A cell that is a plain number (a floor of `-2`) is a number, not a
+ * formula: it is written as it is, so the sheet and the import read it as a number. A text that
+ * itself starts with apostrophes before such a character gets one more, so every text round-trips.
  */
-const FORMULA_START = /^[=+@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-function guardFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+export function guardFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 export function unguardFormula(value: string): string {
