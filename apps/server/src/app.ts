@@ -106,7 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? false,
     logController: new QuietRequests(),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only the named proxies may say who the client is (X-Forwarded-For); otherwise the socket does.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     exposeHeadRoutes: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });
@@ -151,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Services
   const services: Services = {
-    auth: createAuthService({ db, config, clock }),
+    auth: createAuthService({ db, config, clock, log: app.log }),
     roles: createRoleService({ db, clock }),
     oplog: createOplogService(db),
     site: createSiteService(config),

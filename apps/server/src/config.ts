@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMAND_TIMEOUT_MS } from '@roompilot/contract';
@@ -8,6 +9,7 @@ import { Value } from 'typebox/value';
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  TRUST_PROXY: Type.String({ default: '' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
@@ -19,7 +21,10 @@ const EnvSchema = Type.Object({
   SESSION_TTL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 12 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20 }),
-  LOGIN_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 15 }),
+  LOGIN_WINDOW_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 60 }),
+  LOGIN_BACKOFF_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 3600, default: 30 }),
+  LOGIN_MAX_WAIT_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 15 }),
+  LOGIN_ALARM_ADDRESSES: Type.Integer({ minimum: 2, maximum: 1_000_000, default: 10 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 1024 * 1024 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   LIVE_PING_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
@@ -33,6 +38,11 @@ type Env = Static<typeof EnvSchema>;
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The proxies whose `X-Forwarded-*` headers are believed (addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`); empty: nobody's, the socket's address is the client's.
+   */
+  trustProxy: string[];
   dataDir: string;
   /** `sqlite` keeps a file in the data folder; `postgres` uses DATABASE_URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -50,7 +60,20 @@ export interface Config {
   adminPassword: string | null;
   demo: boolean;
   sessionTtlMs: number;
-  login: { maxFailuresPerName: number; maxFailuresPerAddress: number; windowMs: number };
+  /**
+   * Wrong logins: a user name from one address may fail `maxFailures` times and an address (any
+   * names) `maxFailuresPerAddress` times within `windowMs`; then each waits `backoffMs` after its last
+   * failure, doubled with each further failure, at most `maxWaitMs`. `alarmAddresses` addresses
+   * failing on one user name within the window raise the alarm.
+   */
+  login: {
+    maxFailures: number;
+    maxFailuresPerAddress: number;
+    windowMs: number;
+    backoffMs: number;
+    maxWaitMs: number;
+    alarmAddresses: number;
+  };
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string;
@@ -69,6 +92,40 @@ const NUMERIC = new Set(
 
 /** The built console: from `dist/` (or `src/` under tests) of this package, `../../web/dist`. */
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Named ranges proxy-addr (Fastify's `trustProxy`) understands. */
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: a comma-separated list of the proxies' addresses and CIDRs (or a named range).
+ * A hop count or `true` is refused: neither tells a proxy from a client that writes the header itself.
+ */
+export function parseTrustProxy(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const problem = trustProxyProblem(entry);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(value)}: ${problem}`);
+  }
+  return entries;
+}
+
+function trustProxyProblem(entry: string): string | null {
+  if (TRUST_PROXY_RANGES.has(entry)) return null;
+  if (/^\d+$/.test(entry) || /^(true|\*)$/i.test(entry)) {
+    return `"${entry}" would believe any client's X-Forwarded-For; name the proxies' addresses or CIDRs (e.g. 10.0.0.5, 10.0.0.0/24, loopback)`;
+  }
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return `"${entry}" is not an IP address or CIDR`;
+  if (prefix !== undefined) {
+    const bits = Number(prefix);
+    if (!/^\d{1,3}$/.test(prefix) || bits > (version === 4 ? 32 : 128)) return `"${entry}" has a bad prefix length`;
+  }
+  return null;
+}
 
 /** Reads the settings once from environment variables; a bad value names its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
@@ -90,10 +147,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const settings = withDefaults as Env;
+  if (settings.LOGIN_MAX_WAIT_MINUTES > settings.LOGIN_WINDOW_MINUTES) {
+    throw new ConfigError(
+      `Invalid configuration:\n  LOGIN_MAX_WAIT_MINUTES=${settings.LOGIN_MAX_WAIT_MINUTES}: must not exceed LOGIN_WINDOW_MINUTES (${settings.LOGIN_WINDOW_MINUTES}), which is how long a failure is remembered`,
+    );
+  }
   const dataDir = path.resolve(cwd, settings.DATA_DIR);
   return {
     port: settings.PORT,
     host: settings.HOST,
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     dataDir,
     database: settings.DATABASE_URL
       ? { kind: 'postgres', url: settings.DATABASE_URL }
@@ -109,9 +172,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: settings.DEMO === '1',
     sessionTtlMs: settings.SESSION_TTL_HOURS * 3_600_000,
     login: {
-      maxFailuresPerName: settings.LOGIN_MAX_FAILURES,
+      maxFailures: settings.LOGIN_MAX_FAILURES,
       maxFailuresPerAddress: settings.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: settings.LOGIN_WINDOW_MINUTES * 60_000,
+      backoffMs: settings.LOGIN_BACKOFF_SECONDS * 1000,
+      maxWaitMs: settings.LOGIN_MAX_WAIT_MINUTES * 60_000,
+      alarmAddresses: settings.LOGIN_ALARM_ADDRESSES,
     },
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     logLevel: settings.LOG_LEVEL,

@@ -3,7 +3,15 @@ import { defineCalls } from './call.js';
 import { Id, PageQuery, PageSchema } from './envelope.js';
 
 /** The operation log: every change an operator makes (who, what, which hotel, when, from where). */
-export const OPLOG_ACTIONS = ['login', 'logout', 'password_change', 'role_add', 'role_update', 'role_delete'] as const;
+export const OPLOG_ACTIONS = [
+  'login',
+  'logout',
+  'password_change',
+  'login_alarm',
+  'role_add',
+  'role_update',
+  'role_delete',
+] as const;
 export type OplogAction = (typeof OPLOG_ACTIONS)[number] | (string & {});
 
 export const OplogEntry = Type.Object({

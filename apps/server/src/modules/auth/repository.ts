@@ -92,19 +92,47 @@ export async function recordLoginFailure(db: Db, userName: string, ip: string, a
   await db.insertInto('login_failures').values({ user_name: userName, ip, created_at: at }).execute();
 }
 
-/** Failures since `since`, and the oldest of them (when the window frees up again). */
-export async function countLoginFailures(db: Db, column: 'user_name' | 'ip', value: string, since: string) {
-  const row = await db
+/** A throttle's key: one user name from one address, or one address whatever the name. */
+export type FailureKey = { userName: string; ip: string } | { ip: string };
+
+/** Failures of a key since `since`, and the latest of them (when its wait started). */
+export async function countLoginFailures(db: Db, key: FailureKey, since: string) {
+  let query = db
     .selectFrom('login_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.min('created_at').as('oldest')])
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { failures: Number(row.failures), oldest: row.oldest as string | null };
+    .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.max('created_at').as('latest')])
+    .where('ip', '=', key.ip)
+    .where('created_at', '>', since);
+  if ('userName' in key) query = query.where('user_name', '=', key.userName);
+  const row = await query.executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), latest: row.latest as string | null };
 }
 
-export async function clearLoginFailures(db: Db, userName: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('user_name', '=', userName).execute();
+/** How many addresses failed on a user name since `since`, and how many times in all. */
+export async function countNameFailures(db: Db, userName: string, since: string) {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('failures'), eb.fn.count<number>('ip').distinct().as('addresses')])
+    .where('user_name', '=', userName)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), addresses: Number(row.addresses) };
+}
+
+/** Whether the alarm for a user name was already logged since `since` (once per window). */
+export async function alarmLoggedSince(db: Db, userName: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oplog')
+    .select('id')
+    .where('action', '=', 'login_alarm')
+    .where('target', '=', userName)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A success forgets that user name's failures from that address only. */
+export async function clearLoginFailures(db: Db, userName: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('user_name', '=', userName).where('ip', '=', ip).execute();
 }
 
 export async function pruneLoginFailures(db: Db, before: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { ADMIN_USER_NAME, ErrorCode, type PasswordBody, type UserInfo, WILDCARD } from '@roompilot/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import { type Clock, isoDate } from '../../clock.js';
@@ -25,75 +26,166 @@ interface AuthDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'sessionTtlMs' | 'login'>;
   clock: Clock;
+  /** Where the per-account alarm is logged (warn), beside its entry in the operation log. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Sessions that just ended: one by its token (logout), or every one of a user (password change). */
 export type EndedSessions = { tokenHash: string } | { userId: number };
 
-export function createAuthService({ db, config, clock }: AuthDeps) {
+/** What the login throttle has seen since the server started (the metric, until a metrics endpoint). */
+export interface LoginCounters {
+  /** Wrong user name or password. */
+  failures: number;
+  /** Attempts refused with 4429 before the password was looked at. */
+  throttled: number;
+  /** Alarms raised: many addresses failing on one user name. */
+  alarms: number;
+}
+
+export function createAuthService({ db, config, clock, log }: AuthDeps) {
   const endedListeners = new Set<(ended: EndedSessions) => void>();
   const ended = (what: EndedSessions) => {
     for (const listener of endedListeners) listener(what);
   };
+  const counters: LoginCounters = { failures: 0, throttled: 0, alarms: 0 };
+  /** When this instance last raised each user name's alarm, so a spread attack is not re-counted per address. */
+  const lastAlarm = new Map<string, number>();
 
-  /** Refuses with 4429 while the name or the address has too many recent failures. */
-  async function checkLoginLimits(userName: string, ip: string): Promise<void> {
+  /**
+   * Attempts from one address run one after the other on this instance: each sees the failures
+   * of the ones before, so a burst of parallel guesses cannot all slip in under the limit.
+   */
+  const queues = new Map<string, Promise<void>>();
+  function oneAtATime<T>(ip: string, attempt: () => Promise<T>): Promise<T> {
+    const run = (queues.get(ip) ?? Promise.resolve()).then(attempt);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    queues.set(ip, tail);
+    void tail.then(() => {
+      if (queues.get(ip) === tail) queues.delete(ip);
+    });
+    return run;
+  }
+
+  /** How long a key with `failures` (at least `max`), the last at `latest`, must still wait, in ms. */
+  function remainingWait(failures: number, max: number, latest: string | null, now: number): number {
+    if (failures < max || latest === null) return 0;
+    const wait = Math.min(config.login.backoffMs * 2 ** Math.min(failures - max, 40), config.login.maxWaitMs);
+    return Date.parse(latest) + wait - now;
+  }
+
+  /**
+   * Refuses with 4429 while this user name from this address, or this address whatever the name,
+   * has to wait after its failures; answers the pair's recent failures.
+   */
+  async function checkLoginLimits(userName: string, ip: string): Promise<number> {
     const now = clock().getTime();
     const since = new Date(now - config.login.windowMs).toISOString();
-    const limits = [
-      { column: 'user_name' as const, value: userName, max: config.login.maxFailuresPerName },
-      { column: 'ip' as const, value: ip, max: config.login.maxFailuresPerAddress },
-    ];
-    for (const { column, value, max } of limits) {
-      const { failures, oldest } = await repository.countLoginFailures(db, column, value, since);
-      if (failures >= max && oldest) {
-        const seconds = Math.max(1, Math.ceil((Date.parse(oldest) + config.login.windowMs - now) / 1000));
-        throw new AppError(ErrorCode.tooManyRequests, 'auth.tooManyFailures', { seconds });
+    const pair = await repository.countLoginFailures(db, { userName, ip }, since);
+    const address = await repository.countLoginFailures(db, { ip }, since);
+    const wait = Math.max(
+      remainingWait(pair.failures, config.login.maxFailures, pair.latest, now),
+      remainingWait(address.failures, config.login.maxFailuresPerAddress, address.latest, now),
+    );
+    if (wait > 0) {
+      counters.throttled++;
+      throw new AppError(ErrorCode.tooManyRequests, 'auth.tooManyFailures', { seconds: Math.ceil(wait / 1000) });
+    }
+    return pair.failures;
+  }
+
+  /**
+   * Records a wrong login. The first failure of a new address on a user name may raise the alarm:
+   * `alarmAddresses` addresses within the window (once per user name and window).
+   */
+  async function recordFailure(
+    userName: string,
+    ip: string,
+    user: { hotel_id: number | null } | undefined,
+    pairFailures: number,
+  ): Promise<void> {
+    const now = clock();
+    const since = new Date(now.getTime() - config.login.windowMs).toISOString();
+    await repository.recordLoginFailure(db, userName, ip, now.toISOString());
+    await repository.pruneLoginFailures(db, since);
+    counters.failures++;
+    if (pairFailures > 0 || now.getTime() - (lastAlarm.get(userName) ?? 0) < config.login.windowMs) return;
+    const { addresses, failures } = await repository.countNameFailures(db, userName, since);
+    if (addresses < config.login.alarmAddresses || (await repository.alarmLoggedSince(db, userName, since))) return;
+    lastAlarm.set(userName, now.getTime());
+    for (const [name, at] of lastAlarm) if (now.getTime() - at >= config.login.windowMs) lastAlarm.delete(name);
+    counters.alarms++;
+    await recordOperation(
+      db,
+      clock,
+      { hotelId: user?.hotel_id ?? null, userId: null, userName, ip },
+      {
+        action: 'login_alarm',
+        target: userName,
+        detail: { addresses, failures, window_minutes: config.login.windowMs / 60_000 },
+      },
+    );
+    log?.warn(
+      { userName, addresses, failures, windowMinutes: config.login.windowMs / 60_000, counters: { ...counters } },
+      'login alarm: wrong passwords for one user name from many addresses',
+    );
+  }
+
+  async function attempt(userName: string, password: string, ip: string): Promise<{ token: string }> {
+    const pairFailures = await checkLoginLimits(userName, ip);
+    const user = await repository.findUserByName(db, userName);
+    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
+      await recordFailure(userName, ip, user, pairFailures);
+      throw invalid('auth.wrongPassword');
+    }
+    if (user.state !== 'enabled') throw new AppError(ErrorCode.forbidden, 'auth.userDisabled');
+    if (user.hotel_id !== null && !isAdministrator(user)) {
+      const hotel = await repository.findHotel(db, user.hotel_id);
+      const validdate = hotel?.validdate ?? null;
+      if (hotelExpired(validdate, clock())) {
+        throw new AppError(ErrorCode.hotelExpired, 'auth.hotelExpired', { validdate: validdate ?? '' });
       }
     }
+    const token = newToken();
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await repository.clearLoginFailures(trx, userName, ip);
+      await repository.insertSession(trx, {
+        token_hash: hashToken(token),
+        user_id: user.id,
+        hotel_id: user.hotel_id,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
+        ended_at: null,
+        ended_reason: null,
+      });
+      await recordOperation(
+        trx,
+        clock,
+        { hotelId: user.hotel_id, userId: user.id, userName: user.user_name, ip },
+        { action: 'login', target: user.user_name },
+      );
+    });
+    return { token };
   }
 
   return {
-    async login(input: { userName: string; password: string; ip: string }): Promise<{ token: string }> {
+    /**
+     * Logs in, throttled per user name and address and per address (4429 with the wait): failures
+     * from one address never keep the user out from another.
+     */
+    login(input: { userName: string; password: string; ip: string }): Promise<{ token: string }> {
       const userName = input.userName.trim();
-      await checkLoginLimits(userName, input.ip);
-      const user = await repository.findUserByName(db, userName);
-      if (!(await verifyPassword(user?.password_hash ?? null, input.password)) || !user) {
-        const now = clock();
-        await repository.recordLoginFailure(db, userName, input.ip, now.toISOString());
-        await repository.pruneLoginFailures(db, new Date(now.getTime() - config.login.windowMs).toISOString());
-        throw invalid('auth.wrongPassword');
-      }
-      if (user.state !== 'enabled') throw new AppError(ErrorCode.forbidden, 'auth.userDisabled');
-      if (user.hotel_id !== null && !isAdministrator(user)) {
-        const hotel = await repository.findHotel(db, user.hotel_id);
-        const validdate = hotel?.validdate ?? null;
-        if (hotelExpired(validdate, clock())) {
-          throw new AppError(ErrorCode.hotelExpired, 'auth.hotelExpired', { validdate: validdate ?? '' });
-        }
-      }
-      const token = newToken();
-      const now = clock();
-      await db.transaction().execute(async (trx) => {
-        await repository.clearLoginFailures(trx, userName);
-        await repository.insertSession(trx, {
-          token_hash: hashToken(token),
-          user_id: user.id,
-          hotel_id: user.hotel_id,
-          created_at: now.toISOString(),
-          last_seen_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
-          ended_at: null,
-          ended_reason: null,
-        });
-        await recordOperation(
-          trx,
-          clock,
-          { hotelId: user.hotel_id, userId: user.id, userName: user.user_name, ip: input.ip },
-          { action: 'login', target: user.user_name },
-        );
-      });
-      return { token };
+      return oneAtATime(input.ip, () => attempt(userName, input.password, input.ip));
+    },
+
+    /** The login throttle's counters since start. */
+    loginCounters(): LoginCounters {
+      return { ...counters };
     },
 
     /** The caller behind a bearer token: 4401 unknown or expired, 4433 ended, 4410 hotel expired. */
