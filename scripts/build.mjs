@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds what needs building and skips what has not changed:
 // - the TypeScript packages (contract, server, simulator) with `tsc -b`, which is incremental;
-// - the console with Vite, only when its sources or the contract changed since the last build.
+// - the console with Vite, only when its sources or the contract changed since the last build, and
+//   its hashed assets precompressed (.br and .gz beside each, apps/web/scripts/compress.mjs).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -62,6 +63,8 @@ const built =
   existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash && existsSync(join(webDist, 'index.html'));
 if (built) {
   console.log('build: console unchanged, skipping the Vite build');
+  // A console built before its assets were precompressed gets its .br and .gz (a no-op otherwise).
+  run('node', ['apps/web/scripts/compress.mjs']);
 } else {
   console.log('build: console (Vite)');
   run('npm', ['run', 'build', '-w', 'apps/web']);

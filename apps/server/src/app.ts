@@ -44,6 +44,7 @@ import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
 import { envelopePlugin } from './plugins/envelope.js';
+import { protectionPlugin } from './plugins/protection.js';
 
 export interface Services {
   auth: AuthService;
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Cross-cutting: answers, access, docs
   await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });
+  // Security headers, compression, refusing quickly past capacity: before the routes, which they wrap.
+  await app.register(protectionPlugin, { overload: config.overload });
   await app.register(accessPlugin, {
     auth: services.auth,
     hotelExists: async (hotelId) => (await hotelExists(db, hotelId)) !== undefined,

@@ -9,8 +9,9 @@ const NOT_BUILT =
   'The RoomPilot console is not built yet: run `npm start` (or `npm run build`) from the repository root.\n';
 
 /**
- * The built console at `/`: files as they are (hashed `/assets/*` cached for a year), and
- * `index.html` (never cached) for every other GET outside `/apis`, so the SPA's routes reload.
+ * The built console at `/`: files as they are (hashed `/assets/*` cached for a year, immutable, and
+ * precompressed), and `index.html` (never cached) for every other GET outside `/apis`, so the SPA's
+ * routes reload.
  */
 export async function consolePlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -19,6 +20,9 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
     await app.register(fastifyStatic, {
       root: options.webDist,
       serve: false,
+      // The build writes `.br` and `.gz` beside each hashed asset (apps/web/scripts/compress.mjs):
+      // sent as the client accepts them, with `Vary: Accept-Encoding`; the file itself otherwise.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(options.webDist, filePath).split(path.sep);
         reply.header('cache-control', relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache');

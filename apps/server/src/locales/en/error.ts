@@ -12,5 +12,6 @@ export default {
   'error.routeNotFound': 'No such call: {method} {url}',
   'error.tooLarge': 'The request is too large (limit {limit} bytes).',
   'error.tooManyRequests': 'Too many requests; please try again later.',
+  'error.overloaded': 'The server is busy; please try again in {seconds} s.',
   'error.internal': 'Internal server error; please try again later (request {requestId}).',
 } satisfies ErrorMessages;

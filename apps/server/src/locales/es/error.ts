@@ -12,5 +12,6 @@ export default {
   'error.routeNotFound': 'No existe la llamada: {method} {url}',
   'error.tooLarge': 'La petición es demasiado grande (límite {limit} bytes).',
   'error.tooManyRequests': 'Demasiadas peticiones; inténtelo más tarde.',
+  'error.overloaded': 'El servidor está ocupado; inténtelo de nuevo en {seconds} s.',
   'error.internal': 'Error interno del servidor; inténtelo más tarde (petición {requestId}).',
 } satisfies ErrorMessages;

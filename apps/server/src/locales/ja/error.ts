@@ -12,5 +12,6 @@ export default {
   'error.routeNotFound': 'そのような API はありません: {method} {url}',
   'error.tooLarge': 'リクエストが大きすぎます(上限 {limit} バイト)。',
   'error.tooManyRequests': 'リクエストが多すぎます。しばらくしてからお試しください。',
+  'error.overloaded': 'サーバーが混み合っています。{seconds} 秒後にもう一度お試しください。',
   'error.internal': 'サーバー内部エラーです。しばらくしてからお試しください(リクエスト {requestId})。',
 } satisfies ErrorMessages;

@@ -10,5 +10,6 @@ export default {
   'error.routeNotFound': '接口不存在: {method} {url}',
   'error.tooLarge': '请求内容过大(上限 {limit} 字节)',
   'error.tooManyRequests': '请求过于频繁,请稍后再试',
+  'error.overloaded': '服务器繁忙,请 {seconds} 秒后再试',
   'error.internal': '服务器内部错误,请稍后重试(请求编号 {requestId})',
 };

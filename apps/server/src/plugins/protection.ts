@@ -1,0 +1,142 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
+import { API_BASE, ErrorCode, httpStatusFor } from '@roompilot/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { translate } from '../i18n.js';
+
+export interface ProtectionOptions {
+  overload: {
+    /** Requests under /apis being answered at once, past which new ones are refused; 0: no limit. */
+    maxInFlight: number;
+    /** Mean event-loop delay (ms, sampled) past which requests under /apis are refused; 0: off. */
+    maxEventLoopDelayMs: number;
+    /** How often the event-loop delay is sampled (ms). */
+    sampleIntervalMs: number;
+    /** The `Retry-After` of a refusal (seconds). */
+    retryAfterSeconds: number;
+  };
+}
+
+/** JSON answers smaller than this go out as they are: compressing them costs more than it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * What the browser may do with the console: scripts and everything else from the server itself;
+ * inline styles, which antd (CSS-in-JS) injects at run time; images and fonts also as data: URLs;
+ * fetch and the live WebSocket to the same host ('self' covers ws: and wss: of the same host);
+ * never framed. Swagger UI at /apis/docs lives within the same policy.
+ */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** Browser features the console never uses, switched off for it and for anything it might load. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), bluetooth=(), xr-spatial-tracking=()';
+
+/**
+ * Whether a request may be refused when the server is past its capacity: the API calls, but not
+ * the live WebSocket (a console's alerts and SOS arrive there; it is not a request that ends), the
+ * API's documentation, nor the console's files. RCUs speak MQTT, which never passes here.
+ */
+function sheddable(request: FastifyRequest): boolean {
+  if (request.headers.upgrade !== undefined) return false;
+  const url = request.url;
+  if (!url.startsWith(`${API_BASE}/`)) return false;
+  const rest = url.slice(API_BASE.length);
+  return !/^\/(live|docs)([/?]|$)/.test(rest);
+}
+
+/**
+ * What the server sends besides its answers, and how it refuses work past its capacity:
+ * - security headers (helmet: Content-Security-Policy, X-Content-Type-Options, Referrer-Policy,
+ *   X-Frame-Options, the cross-origin policies; a Permissions-Policy). No Strict-Transport-Security:
+ *   the server speaks plain HTTP, and TLS (with HSTS) belongs to the proxy in front of it;
+ * - compression (br or gzip, as the client accepts) of answers from 1 KB; the console's hashed
+ *   assets go out precompressed (plugins/console.ts), which this leaves as they are;
+ * - load shedding under /apis: past `maxInFlight` requests being answered, or an event-loop delay
+ *   past `maxEventLoopDelayMs`, a request is answered 4429 (HTTP 429) with `Retry-After` at once
+ *   rather than queued behind the others.
+ */
+export const protectionPlugin = fp(
+  async (app: FastifyInstance, options: ProtectionOptions) => {
+    await app.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      // Bodies sent compressed are not accepted: the body limit stays a limit on what is read.
+      globalDecompression: false,
+    });
+
+    const { overload } = options;
+    const retryAfter = String(overload.retryAfterSeconds);
+    /** The refusal: 4429 in the envelope, the caller's language, when to come back. */
+    const refusal = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.code(httpStatusFor(ErrorCode.tooManyRequests)).header('retry-after', retryAfter);
+      return {
+        code: ErrorCode.tooManyRequests,
+        message: translate(request.language, 'error.overloaded', { seconds: overload.retryAfterSeconds }),
+        data: null,
+      };
+    };
+
+    if (overload.maxEventLoopDelayMs > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: overload.maxEventLoopDelayMs,
+        sampleInterval: overload.sampleIntervalMs,
+        retryAfter: overload.retryAfterSeconds,
+        // Undefined lets the request go on to its route; a refusal is sent, and awaited to its end
+        // (a reply is thenable) so that no later hook runs for it.
+        pressureHandler: (request, reply) => {
+          if (!sheddable(request)) return undefined;
+          return (async () => {
+            await reply.send(refusal(request, reply));
+          })();
+        },
+      });
+    }
+
+    if (overload.maxInFlight > 0) {
+      let inFlight = 0;
+      const counted = new WeakSet<FastifyRequest>();
+      const done = async (request: FastifyRequest) => {
+        if (counted.delete(request)) inFlight--;
+      };
+      app.addHook('onRequest', async (request, reply) => {
+        if (reply.sent || !sheddable(request)) return;
+        if (inFlight >= overload.maxInFlight) return reply.send(refusal(request, reply));
+        inFlight++;
+        counted.add(request);
+      });
+      app.addHook('onResponse', done);
+      app.addHook('onRequestAbort', done);
+    }
+  },
+  { name: 'protection', dependencies: ['envelope'] },
+);
