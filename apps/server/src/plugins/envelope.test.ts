@@ -58,6 +58,36 @@ describeEachDatabase(
       expect(wrongType.message).toBe('Datos no válidos: user_name: debe ser string');
     });
 
+    it('refuses a JSON body nested deeper than 32 levels with 4400 naming the field, before any call sees it', async () => {
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      const headers = { 'content-type': 'application/json', 'accept-language': 'en' };
+      const login = await t.call('POST', '/apis/login', {
+        payload: `{"user_name":"manager","password":${deep}}`,
+        headers,
+      });
+      expect(login).toMatchObject({ status: 400, code: ErrorCode.invalid, data: null });
+      expect(login.message).toBe(`Invalid input: password${'.0'.repeat(31)} is nested more than 32 levels deep.`);
+
+      const token = await t.login('manager');
+      const params = await t.call('POST', '/apis/paramsset', {
+        token,
+        payload: `{"room_id":1,"params":{"scene":{"steps":[${deep}]}}}`,
+        headers: { ...headers, 'accept-language': 'ja' },
+      });
+      expect(params).toMatchObject({ status: 400, code: ErrorCode.invalid });
+      expect(params.message).toMatch(
+        /^入力が正しくありません: params\.scene\.steps\.0(\.0)+ の入れ子が 32 階層を超えています。$/,
+      );
+
+      // At the limit the body passes the door and meets the call's own schema.
+      const atLimit = `${'['.repeat(31)}${']'.repeat(31)}`;
+      const shallow = await t.call('POST', '/apis/login', {
+        payload: `{"user_name":"manager","password":${atLimit}}`,
+        headers,
+      });
+      expect(shallow).toMatchObject({ code: ErrorCode.invalid, message: 'Invalid input: password: must be string' });
+    });
+
     it('answers a body over the limit with 413/4413', async () => {
       const answer = await t.call('POST', '/apis/login', {
         payload: JSON.stringify({ user_name: 'x'.repeat(t.config.bodyLimitBytes), password: 'p' }),

@@ -1,8 +1,13 @@
-import { ErrorCode, httpStatusFor } from '@roompilot/contract';
+import { API_BASE, ErrorCode, httpStatusFor, type Language } from '@roompilot/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.js';
+import { AppError, invalid } from '../errors.js';
 import { describeValidation, type MessageKey, pickLanguage, translate } from '../i18n.js';
+import { JSON_DEPTH_MAX, tooDeepField } from '../json-depth.js';
+
+/** A field's path or a URL as a message shows it: a path 32 levels deep or 10 KB long is cut. */
+const SHOWN = 200;
+const shown = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text);
 
 function send(reply: FastifyReply, code: number, message: string, data: unknown = null) {
   return reply.status(httpStatusFor(code)).send({ code, message, data });
@@ -18,6 +23,20 @@ export const envelopePlugin = fp(
     app.decorateRequest('language', 'zh');
     app.addHook('onRequest', async (request) => {
       request.language = pickLanguage(request.headers['accept-language']);
+    });
+
+    // Every JSON body: nesting deeper than JSON_DEPTH_MAX is refused (4400 naming the field) before
+    // it is parsed, so nothing after the door (the schemas, the command encoder, the operation log)
+    // walks a document 100,000 levels deep. The rest is Fastify's own parser (prototype poisoning refused).
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const field = tooDeepField(body as string, JSON_DEPTH_MAX);
+      if (field !== null) {
+        done(invalid('error.tooDeep', { field: shown(field), max: JSON_DEPTH_MAX }), undefined);
+        return;
+      }
+      parseJson(request, body as string, done);
     });
 
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
@@ -61,16 +80,35 @@ export const envelopePlugin = fp(
       return send(reply, ErrorCode.internal, say('error.internal', { requestId: request.id }));
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      send(
-        reply,
-        ErrorCode.notFound,
-        translate(request.language, 'error.routeNotFound', {
-          method: request.method,
-          url: request.url.split('?')[0] ?? '',
-        }),
-      ),
-    );
+    app.setNotFoundHandler((request, reply) => sendRouteNotFound(request, reply, request.language));
   },
   { name: 'envelope' },
 );
+
+function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply, language: Language) {
+  const url = (request.raw.url ?? '/').split('?')[0] ?? '/';
+  return send(
+    reply,
+    ErrorCode.notFound,
+    translate(language, 'error.routeNotFound', { method: request.method, url: shown(url) }),
+  );
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router cannot route (a bad escape such as `/%ff` or `/%zz`)
+ * never gets Fastify's bare error page. Under `/apis` it is a call that does not exist (the
+ * envelope's 404/4404, in the caller's language); elsewhere `outside` answers (the console's page,
+ * as 404). The request has run no hook: its language is read here.
+ */
+export function answerFrameworkError(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outside: (reply: FastifyReply) => FastifyReply,
+) {
+  const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
+  if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+    return sendRouteNotFound(request, reply, pickLanguage(request.headers['accept-language']));
+  }
+  return outside(reply);
+}

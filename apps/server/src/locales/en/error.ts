@@ -4,6 +4,7 @@ export default {
   ok: 'OK',
   'error.invalid': 'Invalid input: {detail}',
   'error.malformedJson': 'The request body is not valid JSON.',
+  'error.tooDeep': 'Invalid input: {field} is nested more than {max} levels deep.',
   'error.contentType': 'Unsupported content type {type}; send application/json.',
   'error.forbidden': 'You do not have permission to do this.',
   'error.visitorReadOnly': 'Visitors may look but not change anything.',

@@ -4,6 +4,7 @@ export default {
   ok: 'Correcto',
   'error.invalid': 'Datos no válidos: {detail}',
   'error.malformedJson': 'El cuerpo de la petición no es JSON válido.',
+  'error.tooDeep': 'Datos no válidos: {field} tiene más de {max} niveles de anidamiento.',
   'error.contentType': 'Tipo de contenido {type} no admitido; envíe application/json.',
   'error.forbidden': 'No tiene permiso para hacer esto.',
   'error.visitorReadOnly': 'Los visitantes pueden consultar pero no modificar nada.',

@@ -4,6 +4,7 @@ export default {
   ok: '成功',
   'error.invalid': '入力が正しくありません: {detail}',
   'error.malformedJson': 'リクエスト本文が正しい JSON ではありません。',
+  'error.tooDeep': '入力が正しくありません: {field} の入れ子が {max} 階層を超えています。',
   'error.contentType': 'コンテンツタイプ {type} はサポートされていません。application/json を送信してください。',
   'error.forbidden': 'この操作を行う権限がありません。',
   'error.visitorReadOnly': 'ビジターは閲覧のみ可能で、変更はできません。',

@@ -2,6 +2,7 @@ export default {
   ok: '成功',
   'error.invalid': '参数错误: {detail}',
   'error.malformedJson': '请求内容不是有效的 JSON',
+  'error.tooDeep': '参数错误: {field} 嵌套超过 {max} 层',
   'error.contentType': '不支持的内容类型 {type},请使用 application/json',
   'error.forbidden': '没有权限执行此操作',
   'error.visitorReadOnly': '访客只能查看,不能修改',
