@@ -138,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         port: config.mqttPort,
         host: config.host,
         commandTimeoutMs: config.commandTimeoutMs,
+        budget: config.rcuBudget,
         log: app.log,
       }).catch(async (error: unknown) => {
         await Promise.all([liveStore.close(), liveBus.close()]);

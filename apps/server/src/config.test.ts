@@ -27,6 +27,7 @@ describe('config', () => {
       },
       bodyLimitBytes: 1024 * 1024,
       logLevel: 'info',
+      rcuBudget: { eventsPerSecond: 10, statesPerSecond: 20, burstSeconds: 3 },
     });
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -94,6 +95,8 @@ describe('config', () => {
     ['SESSION_TTL_HOURS', '0'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_PASSWORD', '123'],
+    ['RCU_MAX_EVENTS_PER_SECOND', '0'],
+    ['RCU_MAX_STATES_PER_SECOND', 'many'],
     ['TRUST_PROXY', '1'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.1, *'],

@@ -29,6 +29,9 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   LIVE_PING_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
   ALERT_SWEEP_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
+  RCU_MAX_EVENTS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 10 }),
+  RCU_MAX_STATES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 20 }),
+  RCU_BURST_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 3 }),
   WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   CONSOLE_COPYRIGHT: Type.String({ default: '© RoomPilot' }),
   CONSOLE_FILING_NUMBER: Type.String({ default: '' }),
@@ -60,6 +63,12 @@ export interface Config {
   livePingMs: number;
   /** How often the alert rules look at every room (door open long, offline, window open with AC on). */
   alertSweepMs: number;
+  /**
+   * Each RCU's message budget: events and states per second on average, `burstSeconds` of either
+   * at once; past it messages are dropped and counted and the room gets a flooding alert (an SOS
+   * always passes).
+   */
+  rcuBudget: { eventsPerSecond: number; statesPerSecond: number; burstSeconds: number };
   adminPassword: string | null;
   demo: boolean;
   sessionTtlMs: number;
@@ -177,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     livePingMs: settings.LIVE_PING_SECONDS * 1000,
     alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
+    rcuBudget: {
+      eventsPerSecond: settings.RCU_MAX_EVENTS_PER_SECOND,
+      statesPerSecond: settings.RCU_MAX_STATES_PER_SECOND,
+      burstSeconds: settings.RCU_BURST_SECONDS,
+    },
     adminPassword: settings.ADMIN_PASSWORD ?? null,
     demo: settings.DEMO === '1',
     sessionTtlMs: settings.SESSION_TTL_HOURS * 3_600_000,

@@ -15,6 +15,8 @@ export const ALERT_TYPES = {
   rcu_offline: 3,
   window_open_ac_on: 4,
   fault: 5,
+  /** The RCU went over its message budget (the server drops what is past it; an SOS always passes). */
+  rcu_flooding: 6,
 } as const;
 export type AlertKind = keyof typeof ALERT_TYPES;
 export type AlertType = (typeof ALERT_TYPES)[AlertKind];

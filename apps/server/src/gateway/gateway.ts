@@ -9,6 +9,7 @@ import {
   type StatePayload,
   type UpgradePayload,
 } from '@roompilot/contract';
+import { type BudgetLimits, RcuBudget, type RcuCounters } from './budget.js';
 import { type DropReason, decodeUp, encodeCommand, type UpMessage } from './codec.js';
 import type { Device, DeviceDirectory } from './directory.js';
 import { joinExternalBroker, startEmbeddedBroker, type Transport } from './transport.js';
@@ -24,6 +25,8 @@ export interface GatewayEvents {
   state: { device: Device; state: StatePayload; at: Date };
   event: { device: Device; event: EventPayload; at: Date };
   upgrade: { device: Device; report: UpgradePayload; at: Date };
+  /** The RCU went over its message budget (the first drop of a flood): raise the room's alert. */
+  flooding: { device: Device; kind: 'event' | 'state'; limits: BudgetLimits; at: Date };
 }
 export type GatewayEventName = keyof GatewayEvents;
 type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
@@ -42,7 +45,8 @@ export class DeviceTimeoutError extends Error {
 
 export interface GatewayStats {
   received: number;
-  dropped: Record<DropReason | 'unknown_device', number>;
+  /** Malformed (topic, json, schema), from an unknown RCU, or over an RCU's budget. */
+  dropped: Record<DropReason | 'unknown_device' | 'over_budget', number>;
   commands: { sent: number; acked: number; timedOut: number };
   handlerErrors: number;
 }
@@ -73,6 +77,8 @@ export interface Gateway {
   /** For the rooms service: these RCUs' rooms are gone. The cache forgets them; connected ones are disconnected. */
   forgetDevices(rcuIds: readonly string[]): void;
   stats(): GatewayStats;
+  /** Per rcu_id: messages dropped over its budget and malformed payloads, since the server started. */
+  rcuCounters(): Record<string, RcuCounters>;
   close(): Promise<void>;
 }
 
@@ -87,6 +93,8 @@ export interface GatewayOptions {
   group?: string;
   log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
   now?: () => Date;
+  /** Each RCU's message budget (BUDGET_DEFAULTS when not given). */
+  budget?: BudgetLimits;
 }
 
 interface Pending {
@@ -105,18 +113,32 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     state: new Set(),
     event: new Set(),
     upgrade: new Set(),
+    flooding: new Set(),
   };
   const pending = new Map<string, Pending>();
   const stats: GatewayStats = {
     received: 0,
-    dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0 },
+    dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0, over_budget: 0 },
     commands: { sent: 0, acked: 0, timedOut: 0 },
     handlerErrors: 0,
   };
+  // At most one warning per RCU and minute for each of the two, with the count since the last.
+  const budget = new RcuBudget({
+    limits: options.budget,
+    now: () => now().getTime(),
+    report: ({ rcuId, what, count, total }) =>
+      log.warn(
+        { rcu_id: rcuId, [what]: count, total },
+        what === 'dropped'
+          ? 'gateway: an RCU is over its message budget; its messages are dropped'
+          : 'gateway: malformed payloads of an RCU dropped',
+      ),
+  });
   const instance = randomBytes(4).toString('hex');
   let sequence = 0;
 
   function emit<K extends GatewayEventName>(name: K, event: GatewayEvents[K]): void {
+    if (name === 'online' && !(event as GatewayEvents['online']).online) budget.forget(event.device.rcu_id);
     for (const handler of handlers[name]) {
       try {
         const result = handler(event);
@@ -166,9 +188,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const decoded = decodeUp(topic, payload);
     if (!decoded.ok) {
       stats.dropped[decoded.reason] += 1;
+      if (decoded.rcuId) budget.malformed(decoded.rcuId);
       return;
     }
     const { message } = decoded;
+    if (message.kind === 'event' || message.kind === 'state') {
+      const verdict = budget.admit(
+        message.rcuId,
+        message.kind,
+        message.kind === 'event' && message.payload.type === 'sos',
+      );
+      if (verdict !== 'pass') {
+        stats.dropped.over_budget += 1;
+        if (verdict === 'flooding') flooding(message.rcuId, message.kind);
+        return;
+      }
+    }
     const cached = directory.cached(message.rcuId);
     if (cached) {
       dispatch(cached, message);
@@ -180,6 +215,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         else stats.dropped.unknown_device += 1;
       },
       (error: unknown) => log.error({ err: error, rcu_id: message.rcuId }, 'gateway: device lookup failed'),
+    );
+  }
+
+  function flooding(rcuId: string, kind: 'event' | 'state'): void {
+    directory.find(rcuId).then(
+      (device) => device && emit('flooding', { device, kind, limits: budget.limits, at: now() }),
+      (error: unknown) => log.error({ err: error, rcu_id: rcuId }, 'gateway: device lookup failed'),
     );
   }
 
@@ -269,6 +311,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
 
     stats: () => structuredClone(stats),
+    rcuCounters: () => budget.counters(),
 
     async close() {
       for (const [id, waiting] of pending) {

@@ -7,4 +7,5 @@ export default {
   'alerts.rcu_offline': 'RCU offline for more than {minutes} min',
   'alerts.rcu_offline_now': 'RCU offline',
   'alerts.window_open_ac_on': 'Window open while the air conditioning runs',
+  'alerts.rcu_flooding': 'RCU flooding: messages over its budget are dropped (SOS always gets through)',
 } satisfies AlertsMessages;

@@ -7,4 +7,5 @@ export default {
   'alerts.rcu_offline': 'RCU が {minutes} 分以上オフラインです',
   'alerts.rcu_offline_now': 'RCU がオフラインです',
   'alerts.window_open_ac_on': 'エアコン運転中に窓が開いています',
+  'alerts.rcu_flooding': 'RCU のメッセージ過多：上限を超えたメッセージは破棄されます（SOS は常に届きます）',
 } satisfies AlertsMessages;

@@ -35,6 +35,8 @@ function alertText(type: number, content: string, language: Language): string {
     }
     case 'window_open_ac_on':
       return translate(language, 'alerts.window_open_ac_on');
+    case 'rcu_flooding':
+      return translate(language, 'alerts.rcu_flooding');
     default:
       return content;
   }

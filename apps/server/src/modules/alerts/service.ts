@@ -126,6 +126,14 @@ export class AlertService {
     });
   }
 
+  /**
+   * The RCU of a room went over its message budget: its flooding alert, stored and announced;
+   * false while the room has one open already. `figures` (what was dropped, the budget) are kept.
+   */
+  raiseFlooding(room: RoomRef, figures: object): Promise<boolean> {
+    return this.#raiseRuleAlert(room, ALERT_TYPES.rcu_flooding, figures);
+  }
+
   /** The alert rules (door open long, RCU offline, window open with the AC on): one sweep. */
   sweepRules(): Promise<number> {
     return this.#rules.sweep();

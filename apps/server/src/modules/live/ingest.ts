@@ -32,6 +32,9 @@ export function connectGateway(gateway: Gateway, { live, control, alerts }: Inge
     }),
     gateway.on('state', ({ device, state, at }) => live.applyState(device, state, at)),
     gateway.on('event', ingestEvent),
+    gateway.on('flooding', async ({ device, kind, limits }) => {
+      await alerts.raiseFlooding(device, { dropped: kind, ...limits });
+    }),
   ];
   return () => {
     for (const stop of stops) stop();

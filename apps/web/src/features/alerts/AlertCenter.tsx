@@ -52,7 +52,7 @@ async function play(audio: HTMLAudioElement | null): Promise<boolean> {
 }
 
 function alertTitle(type: number): MessageKey {
-  return (type >= 1 && type <= 5 ? `alerts.type.${type}` : 'alerts.type.other') as MessageKey;
+  return (type >= 1 && type <= 6 ? `alerts.type.${type}` : 'alerts.type.other') as MessageKey;
 }
 
 /**

@@ -6,6 +6,7 @@ export default {
   'alerts.type.3': 'RCU offline',
   'alerts.type.4': 'Window open while the AC runs',
   'alerts.type.5': 'Device fault',
+  'alerts.type.6': 'RCU flooding',
   'alerts.type.other': 'Alert',
   'alerts.room': 'Room {{room}}',
   'alerts.confirm': 'Confirm',

@@ -6,6 +6,7 @@ export default {
   'alerts.type.3': 'RCU desconectada',
   'alerts.type.4': 'Ventana abierta con el A/A encendido',
   'alerts.type.5': 'Avería de dispositivo',
+  'alerts.type.6': 'RCU saturando',
   'alerts.type.other': 'Alerta',
   'alerts.room': 'Habitación {{room}}',
   'alerts.confirm': 'Confirmar',

@@ -6,6 +6,7 @@ export default {
   'alerts.type.3': 'RCU オフライン',
   'alerts.type.4': '窓が開いたままエアコン運転中',
   'alerts.type.5': '機器故障',
+  'alerts.type.6': 'RCU メッセージ過多',
   'alerts.type.other': 'アラート',
   'alerts.room': '客室 {{room}}',
   'alerts.confirm': '確認',

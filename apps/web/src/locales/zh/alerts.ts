@@ -4,6 +4,7 @@ export default {
   'alerts.type.3': 'RCU 离线',
   'alerts.type.4': '开窗时空调运行',
   'alerts.type.5': '设备故障',
+  'alerts.type.6': 'RCU 消息过多',
   'alerts.type.other': '告警',
   'alerts.room': '房间 {{room}}',
   'alerts.confirm': '确认',
