@@ -23,7 +23,12 @@ export const LiveRoomState = Type.Object({
   dnd: Type.Boolean(),
   mur: Type.Boolean(),
   sos: Type.Boolean(),
-  /** ISO time of the last message from the RCU; null when it never reported. */
+  /**
+   * True while the room shows its last known state from before a server restart (kept in the
+   * database): offline, and what the RCU last reported, until the RCU's first message replaces it.
+   */
+  stale: Type.Boolean(),
+  /** ISO time of the last message from the RCU (stale: when it was last heard); null when it never reported. */
   updated_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type LiveRoomState = Static<typeof LiveRoomState>;
@@ -142,7 +147,7 @@ export const liveCalls = defineCalls('live', {
     write: false,
     hotelScoped: true,
     summary:
-      'Every room of the hotel (or of a floor, a building) with its live flags; a room never heard from is offline',
+      'Every room of the hotel (or of a floor, a building) with its live flags; a room never heard from is offline; after a server restart a room shows its last known state, offline and `stale`, until its RCU speaks',
     body: RoomStateBody,
     response: Type.Array(LiveRoomState),
   },

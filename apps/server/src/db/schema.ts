@@ -151,6 +151,15 @@ export interface AlertsTable {
   confirmed_by_name: string;
 }
 
+/** A room's last known live state (flags, devices, energy as JSON text), kept across restarts. */
+export interface RoomLastStateTable {
+  room_id: number;
+  hotel_id: number;
+  state: string;
+  /** ISO time the RCU was last heard. */
+  updated_at: string;
+}
+
 export interface HotelSettingsTable {
   hotel_id: number;
   door_open_alert_minutes: ColumnType<number, number | undefined, number>;
@@ -172,6 +181,7 @@ export interface Database {
   room_events: RoomEventsTable;
   alerts: AlertsTable;
   hotel_settings: HotelSettingsTable;
+  room_last_state: RoomLastStateTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

@@ -4,6 +4,7 @@ import {
   byRoomNum,
   changeHead,
   FLAGS,
+  flattenValues,
   inflate,
   type LiveFilter,
   type LiveListener,
@@ -120,6 +121,16 @@ export function createMemoryStore(): LiveStore {
 
     setOnline(room: RoomRef, online: boolean, at: Date) {
       return store.merge(room, { online }, at);
+    },
+
+    async restore(room: RoomRef, patch: LivePatch, at: Date) {
+      if (rooms.has(room.room_id)) return false;
+      const entry = entryOf(room);
+      entry.updatedAt = timeText(at);
+      for (const [field, value] of flattenValues(patch)) {
+        entry.fields.set(field, typeof value === 'object' && value !== null ? structuredClone(value) : value);
+      }
+      return true;
     },
 
     async get(roomId: number): Promise<LiveRoom | null> {

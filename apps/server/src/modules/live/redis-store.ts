@@ -45,8 +45,21 @@ end
 return changed
 `;
 
+/**
+ * Writes a room's fields only when the room has no hash yet (a restored last known state); publishes
+ * nothing. KEYS: the room's hash, its hotel's set. ARGV: room id, updated_at, room JSON, then
+ * field/value pairs. Answers 1 when written.
+ */
+const RESTORE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'room', ARGV[3], 'updated_at', ARGV[2], unpack(ARGV, 4))
+redis.call('SADD', KEYS[2], ARGV[1])
+return 1
+`;
+
 interface MergeCommand {
   liveMerge(roomKey: string, hotelKey: string, ...args: string[]): Promise<string[]>;
+  liveRestore(roomKey: string, hotelKey: string, ...args: string[]): Promise<number>;
 }
 
 interface Published {
@@ -89,6 +102,7 @@ export async function createRedisStore({
     });
   }
   redis.defineCommand('liveMerge', { numberOfKeys: 2, lua: MERGE_SCRIPT });
+  redis.defineCommand('liveRestore', { numberOfKeys: 2, lua: RESTORE_SCRIPT });
   const merger = redis as unknown as MergeCommand;
 
   const roomKey = (roomId: number) => `${prefix}room:${roomId}`;
@@ -122,6 +136,12 @@ export async function createRedisStore({
 
     setOnline(room: RoomRef, online: boolean, at: Date) {
       return store.merge(room, { online }, at);
+    },
+
+    async restore(room: RoomRef, patch: LivePatch, at: Date) {
+      const args = [String(room.room_id), at.toISOString(), JSON.stringify(room)];
+      for (const [field, value] of flatten(patch)) args.push(field, value);
+      return (await merger.liveRestore(roomKey(room.room_id), hotelKey(room.hotel_id), ...args)) === 1;
     },
 
     async get(roomId: number) {

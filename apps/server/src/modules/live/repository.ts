@@ -27,3 +27,47 @@ export async function recordVersions(db: Db, roomId: number, versions: { fw: str
     .where('id', '=', roomId)
     .execute();
 }
+
+/** A room's last known live state as kept in the database. */
+export interface LastStateRow {
+  room_id: number;
+  hotel_id: number;
+  /** JSON text: the flags, devices and energy the RCU last reported. */
+  state: string;
+  updated_at: string;
+}
+
+/** Rows per upsert statement (4 parameters each: far under SQLite's and PostgreSQL's limits). */
+const LAST_STATE_BATCH = 500;
+
+/**
+ * Writes rooms' last known states, one upsert statement per batch of rows; a row never replaces a
+ * newer one (another server instance may have written it).
+ */
+export async function saveLastStates(db: Db, rows: readonly LastStateRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += LAST_STATE_BATCH) {
+    await db
+      .insertInto('room_last_state')
+      .values(rows.slice(start, start + LAST_STATE_BATCH))
+      .onConflict((conflict) =>
+        conflict
+          .column('room_id')
+          .doUpdateSet((eb) => ({
+            hotel_id: eb.ref('excluded.hotel_id'),
+            state: eb.ref('excluded.state'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .whereRef('room_last_state.updated_at', '<=', 'excluded.updated_at'),
+      )
+      .execute();
+  }
+}
+
+/** Every room's last known state with the room's ids as the rooms table has them now. */
+export function lastStates(db: Db) {
+  return db
+    .selectFrom('room_last_state as s')
+    .innerJoin('rooms as r', 'r.id', 's.room_id')
+    .select(['s.room_id', 'r.hotel_id', 'r.building_id', 'r.room_num', 'r.floor_num', 's.state', 's.updated_at'])
+    .execute();
+}

@@ -32,19 +32,131 @@ const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
   mur_off: { mur: false },
 };
 
+/** The fields of a room's live record kept as its last known state (not its ids, online or stale). */
+type LastState = Omit<LivePatch, 'online' | 'stale'>;
+
+export interface LiveServiceOptions {
+  db: Kysely<Database>;
+  store: LiveStore;
+  /** Where a failed write of the last known states is reported. */
+  log?: { warn(details: object, message: string): void };
+}
+
 /**
  * The live state of rooms: what each room's RCU last reported (the live-state store: memory, or
  * Redis shared by every server instance), read together with the rooms table. The ingest path
  * (ingest.ts) writes it; the consoles read it here and through the socket (socket.ts).
+ *
+ * Each room's last known state is also kept in the database (`room_last_state`): the rooms whose
+ * RCU spoke are written every few seconds in one batch (`startFlushing`) and once more on close,
+ * never once per message. A restarted server (`restore`) puts it back in the store, offline and
+ * `stale`, for the rooms the store does not know; the RCU's next message clears `stale`.
  */
 export class LiveService {
   readonly #db: Kysely<Database>;
   /** The live-state store (the rooms and hotels services and the benchmarks read it too). */
   readonly store: LiveStore;
+  readonly #log: LiveServiceOptions['log'];
+  /** Rooms whose RCU spoke since the last flush. */
+  #dirty = new Set<number>();
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
 
-  constructor({ db, store }: { db: Kysely<Database>; store: LiveStore }) {
+  constructor({ db, store, log }: LiveServiceOptions) {
     this.#db = db;
     this.store = store;
+    this.#log = log;
+  }
+
+  /**
+   * Puts each room's last known state back into the store, offline and stale, where the store has
+   * no record of the room (an empty memory store after a restart, a restarted Redis). Answers how
+   * many rooms it restored.
+   */
+  async restore(): Promise<number> {
+    let restored = 0;
+    for (const row of await repository.lastStates(this.#db)) {
+      let state: LastState;
+      try {
+        state = JSON.parse(row.state) as LastState;
+      } catch {
+        continue;
+      }
+      const room: RoomRef = {
+        room_id: row.room_id,
+        hotel_id: row.hotel_id,
+        building_id: row.building_id,
+        room_num: row.room_num,
+        floor_num: row.floor_num,
+      };
+      if (await this.store.restore(room, { ...state, online: false, stale: true }, new Date(row.updated_at))) {
+        restored += 1;
+      }
+    }
+    return restored;
+  }
+
+  /** Writes the last known state of the rooms that changed every `intervalMs`. */
+  startFlushing(intervalMs: number): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = setInterval(() => {
+      if (this.#flushing) return;
+      this.#flushing = this.flush().finally(() => {
+        this.#flushing = null;
+      });
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  /**
+   * Writes the last known state of every room whose RCU spoke since the last flush: one upsert
+   * statement per batch. A batch the database refuses (a room deleted meanwhile) is written room by
+   * room; a room that still fails is left out and reported.
+   */
+  async flush(): Promise<void> {
+    if (this.#dirty.size === 0) return;
+    const ids = [...this.#dirty];
+    this.#dirty.clear();
+    const rows: repository.LastStateRow[] = [];
+    for (const room of await Promise.all(ids.map((id) => this.store.get(id)))) {
+      if (!room?.updated_at) continue;
+      const { rent, card, door, window, occupied, dnd, mur, sos, devices, energy } = room;
+      const state: LastState = {
+        rent: rent ?? undefined,
+        card,
+        door,
+        window,
+        occupied,
+        dnd,
+        mur,
+        sos,
+        devices,
+        energy,
+      };
+      rows.push({
+        room_id: room.room_id,
+        hotel_id: room.hotel_id,
+        state: JSON.stringify(state),
+        updated_at: room.updated_at,
+      });
+    }
+    try {
+      await repository.saveLastStates(this.#db, rows);
+    } catch {
+      for (const row of rows) {
+        await repository.saveLastStates(this.#db, [row]).catch((error: unknown) => {
+          this.#log?.warn({ err: error, room_id: row.room_id }, 'live state: the last known state was not written');
+        });
+      }
+    }
+  }
+
+  /** Stops the periodic flush and writes what is left (a graceful shutdown). */
+  async close(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#flushing;
+    await this.flush();
   }
 
   /** Every room of a hotel (or of a floor, a building) with its live flags; never seen: offline. */
@@ -108,31 +220,40 @@ export class LiveService {
     return this.store.subscribe(hotelId, listener);
   }
 
-  /** An RCU connected or dropped (its broker status). */
+  /**
+   * An RCU connected or dropped (its broker status). Connected, it is heard again: its state is no
+   * longer stale. Dropped, a restored room stays stale (its state is still the last known one).
+   */
   async setOnline(room: RoomRef, online: boolean, at: Date): Promise<void> {
-    await this.store.setOnline(room, online, at);
+    await this.#heard(room, online ? { online, stale: false } : { online }, at);
   }
 
   /** An RCU said hello: its versions go to the rooms table, and it is online. */
   async recordHello(room: RoomRef, hello: HelloPayload, at: Date): Promise<void> {
     await repository.recordVersions(this.#db, room.room_id, hello);
-    await this.store.setOnline(room, true, at);
+    await this.#heard(room, { online: true, stale: false }, at);
   }
 
   /** An RCU's state message, merged. */
   async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<void> {
     const { ts: _ts, ...patch } = state;
-    await this.store.merge(room, { ...patch, online: true }, at);
+    await this.#heard(room, { ...patch, online: true, stale: false }, at);
   }
 
   /** The room flags an RCU's event implies (a door opened, a card taken out), merged at once. */
   async applyEvent(room: RoomRef, type: EventType, at: Date): Promise<void> {
     const flags = EVENT_FLAGS[type];
-    if (flags) await this.store.merge(room, { ...flags, online: true }, at);
+    if (flags) await this.#heard(room, { ...flags, online: true, stale: false }, at);
+  }
+
+  /** Merges what an RCU said; its room's last known state is written with the next flush. */
+  async #heard(room: RoomRef, patch: LivePatch, at: Date): Promise<void> {
+    await this.store.merge(room, patch, at);
+    this.#dirty.add(room.room_id);
   }
 }
 
 function flagsOf(room: LiveRoom): Omit<LiveRoomState, 'room_id' | 'room_num' | 'floor_num'> {
-  const { online, rent, card, door, window, occupied, dnd, mur, sos, updated_at } = room;
-  return { online, rent, card, door, window, occupied, dnd, mur, sos, updated_at };
+  const { online, rent, card, door, window, occupied, dnd, mur, sos, stale, updated_at } = room;
+  return { online, rent, card, door, window, occupied, dnd, mur, sos, stale, updated_at };
 }

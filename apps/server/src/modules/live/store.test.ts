@@ -86,6 +86,7 @@ for (const [name, open] of IMPLEMENTATIONS) {
         dnd: false,
         mur: false,
         sos: false,
+        stale: false,
         updated_at: at(2).toISOString(),
         devices: { AC1: { on: true, mode: 'cool', set: 22, temp: 26.5 }, L1: { on: true } },
         energy: { kwh: 10.5, w: 20 },
@@ -154,6 +155,40 @@ for (const [name, open] of IMPLEMENTATIONS) {
       expect(hotel10.changes).toEqual([expect.objectContaining({ room_id: 61, sos: true })]);
       expect(hotel9.changes).toHaveLength(2);
       await stop10();
+    });
+
+    it('restores a last known state only for a room it has no record of, telling nobody; the next merge clears stale', async () => {
+      const hotel12 = collector();
+      const stop = await store.subscribe(12, hotel12.listener);
+      const last = {
+        rent: 'checked_in',
+        card: true,
+        devices: { AC1: { on: true, set: 23 } },
+        energy: { kwh: 7 },
+      } as const;
+      expect(await store.restore(room(71, 12), { ...last, online: false, stale: true }, at(20))).toBe(true);
+      expect(await store.get(71)).toMatchObject({
+        online: false,
+        stale: true,
+        card: true,
+        rent: 'checked_in',
+        updated_at: at(20).toISOString(),
+        devices: { AC1: { on: true, set: 23 } },
+        energy: { kwh: 7 },
+      });
+      // A room the store knows (another instance's Redis record, or a message first) is kept.
+      await store.merge(room(72, 12), { card: false, online: true }, at(21));
+      expect(await store.restore(room(72, 12), { ...last, online: false, stale: true }, at(20))).toBe(false);
+      expect(await store.get(72)).toMatchObject({ online: true, stale: false, card: false, rent: null });
+      expect(await store.restore(room(71, 12), { card: false, stale: true }, at(22))).toBe(false);
+
+      const change = await store.merge(room(71, 12), { dnd: true, online: true, stale: false }, at(23));
+      expect(change).toMatchObject({ room_id: 71, dnd: true, online: true, stale: false });
+      expect(await store.get(71)).toMatchObject({ online: true, stale: false, card: true, dnd: true });
+      expect(await store.list(12)).toHaveLength(2);
+      await hotel12.until(2);
+      expect(hotel12.changes.map((c) => c.room_id)).toEqual([72, 71]);
+      await stop();
     });
   });
 }

@@ -14,8 +14,11 @@ import type {
  * server instances share the devices (hashes per room, a pub/sub channel per hotel).
  */
 
-/** A partial state to merge: a state message without its time, and the online flag. */
-export type LivePatch = Omit<StatePayload, 'ts'> & { online?: boolean };
+/**
+ * A partial state to merge: a state message without its time, the online flag, and `stale` (true
+ * on a room's last known state restored after a restart; false once its RCU speaks again).
+ */
+export type LivePatch = Omit<StatePayload, 'ts'> & { online?: boolean; stale?: boolean };
 
 export interface LiveFilter {
   floor_num?: number;
@@ -32,6 +35,11 @@ export interface LiveStore {
    */
   merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null>;
   setOnline(room: RoomRef, online: boolean, at: Date): Promise<LiveRoomChange | null>;
+  /**
+   * Sets a room's state only when the store has no record of it (after a restart: its last known
+   * state, kept in the database); publishes nothing. Answers whether it was set.
+   */
+  restore(room: RoomRef, patch: LivePatch, at: Date): Promise<boolean>;
   get(roomId: number): Promise<LiveRoom | null>;
   /** The rooms of a hotel that have a live record, by room number. */
   list(hotelId: number, filter?: LiveFilter): Promise<LiveRoom[]>;
@@ -47,7 +55,7 @@ export interface LiveStore {
 // of strings in the hash); the memory store keeps the value itself and compares with `sameValue`,
 // which says equal exactly when the JSON texts are equal.
 
-export const FLAGS = ['online', 'rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos'] as const;
+export const FLAGS = ['online', 'rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos', 'stale'] as const;
 export type Flag = (typeof FLAGS)[number];
 
 export type Fields = [field: string, value: string][];
@@ -135,6 +143,7 @@ export const EMPTY_FLAGS = {
   dnd: false,
   mur: false,
   sos: false,
+  stale: false,
   updated_at: null,
 } as const;
 

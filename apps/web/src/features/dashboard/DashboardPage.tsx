@@ -21,6 +21,7 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useCurrentUser } from '../../app/user';
 import { EmptyState } from '../../components/EmptyState';
 import { formatNumber } from '../../lib/format';
+import { timeAgo } from '../../lib/timeAgo';
 import { mergeDeviceChange } from '../live/deviceState';
 import { formatTemp } from '../live/deviceText';
 import { AC_MODES, ALL_ON_ONE_PAGE } from '../live/vocabulary';
@@ -152,6 +153,8 @@ export default function DashboardPage() {
       rent: Object.fromEntries(RENT_KEYS.map((key) => [key, t(`live.rent.${key}`)])) as TileLabels['rent'],
       flags: Object.fromEntries(FLAG_FILTERS.map((flag) => [flag, t(`live.flag.${flag}`)])) as TileLabels['flags'],
       online: t('live.online'),
+      lastKnown: (since: string | null) =>
+        since ? t('dashboard.lastKnown', { ago: timeAgo(since, Date.now(), t) }) : t('dashboard.lastKnownUndated'),
       acOff: t('live.acOff'),
       mode: Object.fromEntries(AC_MODES.map((key) => [key, t(`live.mode.${key}`)])),
       degrees: (value: number) => t('live.temp', { value: formatTemp(value) }),

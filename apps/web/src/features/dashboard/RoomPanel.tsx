@@ -64,6 +64,18 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
     >
       {room && (
         <>
+          {room.stale && (
+            <Alert
+              type="warning"
+              showIcon
+              className="rp-room-panel__stale"
+              title={
+                room.updated_at
+                  ? t('dashboard.staleNote', { ago: timeAgo(room.updated_at, Date.now(), t) })
+                  : t('dashboard.staleNoteUndated')
+              }
+            />
+          )}
           <Descriptions column={1} size="small" bordered className="rp-room-panel__facts">
             <Descriptions.Item label={t('dashboard.floor')}>{room.floor_num}</Descriptions.Item>
             <Descriptions.Item label={t('dashboard.state')}>
@@ -72,6 +84,7 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.connection')}>
               <Tag color={room.online ? 'success' : 'default'}>{t(room.online ? 'live.online' : 'live.offline')}</Tag>
+              {room.stale && <Tag color="warning">{t('dashboard.lastKnownTag')}</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.flags')}>
               {flags.length === 0

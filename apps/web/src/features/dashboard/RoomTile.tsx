@@ -8,6 +8,8 @@ export interface TileLabels {
   rent: Record<RentKey, string>;
   flags: Record<FlagFilter, string>;
   online: string;
+  /** "Last known, 5 minutes ago": a stale tile's hint, from the time its RCU was last heard. */
+  lastKnown: (since: string | null) => string;
   acOff: string;
   mode: Record<string, string>;
   degrees: (value: number) => string;
@@ -24,6 +26,7 @@ interface Props {
 /** The title of a tile: everything it shows, in words (the compact tile's only text besides its number). */
 function describe(roomNum: string, view: TileView, labels: TileLabels): string {
   const parts = [roomNum, labels.rent[view.rent], view.online ? labels.online : labels.flags.offline];
+  if (view.stale) parts.push(labels.lastKnown(view.stale.since));
   if (view.sos) parts.push(labels.flags.sos);
   for (const flag of view.flags) parts.push(labels.flags[flag]);
   if (view.temp !== null) parts.push(labels.degrees(view.temp));
@@ -53,6 +56,7 @@ export const RoomTile = memo(function RoomTile({ id, store, compact }: Props) {
     `rp-tile--${view.rent}`,
     compact && 'rp-tile--compact',
     !view.online && 'rp-tile--offline',
+    view.stale && 'rp-tile--stale',
     view.sos && 'rp-tile--sos',
     room.dnd && 'rp-tile--dnd',
     room.mur && 'rp-tile--mur',
@@ -77,6 +81,7 @@ export const RoomTile = memo(function RoomTile({ id, store, compact }: Props) {
         </span>
       </span>
       <span className="rp-tile__rent">{labels.rent[view.rent]}</span>
+      {view.stale && <span className="rp-tile__stale">{labels.lastKnown(view.stale.since)}</span>}
       <span className="rp-tile__flags">
         {view.sos && <span className="rp-flag rp-flag--sos">{labels.flags.sos}</span>}
         {view.flags.map((flag) => (

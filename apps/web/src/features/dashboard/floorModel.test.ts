@@ -26,6 +26,7 @@ const state = (room_id: number, patch: Partial<LiveRoomState> = {}): LiveRoomSta
   dnd: false,
   mur: false,
   sos: false,
+  stale: false,
   updated_at: null,
   ...patch,
 });
@@ -104,6 +105,7 @@ describe('tiles', () => {
     expect(tileView(room)).toEqual({
       rent: 'checked_in',
       online: true,
+      stale: null,
       sos: false,
       flags: ['card', 'dnd', 'window'],
       temp: 19.5,
@@ -113,6 +115,15 @@ describe('tiles', () => {
 
   it('show no air conditioner when the room has none, and unknown before the RCU reported', () => {
     expect(tileView(toTile(state(201, { rent: null })))).toMatchObject({ rent: 'unknown', temp: null, ac: null });
+  });
+
+  it('mark the last known state from before a restart, with the time the RCU was last heard', () => {
+    const heard = '2026-01-01T08:00:00.000Z';
+    const room = toTile(state(201, { online: false, stale: true, card: true, updated_at: heard }));
+    expect(tileView(room)).toMatchObject({ online: false, stale: { since: heard }, flags: ['card'] });
+    // The RCU's first message clears it.
+    const live = applyChange(room, { ...ids, online: true, stale: false, updated_at: '2026-01-01T09:00:00.000Z' });
+    expect(tileView(live)).toMatchObject({ online: true, stale: null, flags: ['card'] });
   });
 
   it('sort AC10 after AC2', () => {

@@ -75,6 +75,8 @@ export function mainAc(room: Pick<TileRoom, 'ac'>): (DeviceState & { key: string
 export interface TileView {
   rent: RentKey;
   online: boolean;
+  /** The last known state from before a server restart, until the RCU speaks; `since` is when it was last heard. */
+  stale: { since: string | null } | null;
   sos: boolean;
   /** Active flags in the order tiles show them. */
   flags: ('card' | 'occupied' | 'dnd' | 'mur' | 'door' | 'window')[];
@@ -90,6 +92,7 @@ export function tileView(room: TileRoom): TileView {
   return {
     rent: rentOf(room),
     online: room.online,
+    stale: room.stale ? { since: room.updated_at } : null,
     sos: room.sos,
     flags: TILE_FLAGS.filter((flag) => room[flag]),
     temp: typeof ac?.temp === 'number' ? ac.temp : null,
@@ -113,6 +116,7 @@ const STATE_FIELDS = [
   'dnd',
   'mur',
   'sos',
+  'stale',
   'updated_at',
 ] as const;
 

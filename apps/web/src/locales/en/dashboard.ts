@@ -24,6 +24,13 @@ export default {
   'dashboard.noFlags': 'None',
   'dashboard.roomTemp': 'Room temperature',
   'dashboard.lastReport': 'Last report',
+  'dashboard.lastKnown': 'Last known, {{ago}}',
+  'dashboard.lastKnownUndated': 'Last known',
+  'dashboard.lastKnownTag': 'Last known state',
+  'dashboard.staleNote':
+    'The RCU has not reported since the server restarted: this is its last known state ({{ago}}), updated as soon as the RCU speaks.',
+  'dashboard.staleNoteUndated':
+    'The RCU has not reported since the server restarted: this is its last known state, updated as soon as the RCU speaks.',
   'dashboard.devices': 'Devices',
   'dashboard.energy': 'Energy',
   'dashboard.energyValue': '{{kwh}} kWh, drawing {{w}} W',

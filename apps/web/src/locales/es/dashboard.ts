@@ -24,6 +24,13 @@ export default {
   'dashboard.noFlags': 'Ninguno',
   'dashboard.roomTemp': 'Temperatura',
   'dashboard.lastReport': 'Último informe',
+  'dashboard.lastKnown': 'Último conocido, {{ago}}',
+  'dashboard.lastKnownUndated': 'Último conocido',
+  'dashboard.lastKnownTag': 'Último estado conocido',
+  'dashboard.staleNote':
+    'La RCU no ha informado desde que se reinició el servidor: este es su último estado conocido ({{ago}}), que se actualiza en cuanto la RCU informe.',
+  'dashboard.staleNoteUndated':
+    'La RCU no ha informado desde que se reinició el servidor: este es su último estado conocido, que se actualiza en cuanto la RCU informe.',
   'dashboard.devices': 'Dispositivos',
   'dashboard.energy': 'Energía',
   'dashboard.energyValue': '{{kwh}} kWh, consumo actual {{w}} W',

@@ -24,6 +24,13 @@ export default {
   'dashboard.noFlags': 'なし',
   'dashboard.roomTemp': '室温',
   'dashboard.lastReport': '最終報告',
+  'dashboard.lastKnown': '最終既知・{{ago}}',
+  'dashboard.lastKnownUndated': '最終既知',
+  'dashboard.lastKnownTag': '最終既知の状態',
+  'dashboard.staleNote':
+    'サーバーの再起動後、RCU はまだ報告していません。これは最後に分かっている状態です({{ago}})。RCU から報告があり次第更新されます。',
+  'dashboard.staleNoteUndated':
+    'サーバーの再起動後、RCU はまだ報告していません。これは最後に分かっている状態です。RCU から報告があり次第更新されます。',
   'dashboard.devices': '機器',
   'dashboard.energy': '電力',
   'dashboard.energyValue': '{{kwh}} kWh、現在 {{w}} W',
