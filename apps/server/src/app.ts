@@ -128,7 +128,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await liveStore.close();
     throw error;
   });
-  const live = new LiveService({ db, store: liveStore });
+  const live = new LiveService({ db, store: liveStore, log: app.log });
+  // Each room's last known state, offline and stale, until its RCU speaks (a blank floor view otherwise).
+  await live
+    .restore()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'live state: the last known states were not restored'));
+  live.startFlushing(config.liveStateFlushMs);
   const control = new ControlService({ db, store: liveStore, clock });
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
   const gateway = options.gateway
@@ -149,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
+    await live.close();
     await Promise.all([liveStore.close(), liveBus.close()]);
   });
 
