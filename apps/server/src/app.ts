@@ -143,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         port: config.mqttPort,
         host: config.host,
         commandTimeoutMs: config.commandTimeoutMs,
+        heartbeatTimeoutMs: config.heartbeatTimeoutMs,
         budget: config.rcuBudget,
         log: app.log,
       }).catch(async (error: unknown) => {

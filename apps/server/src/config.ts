@@ -29,6 +29,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   LIVE_PING_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 30 }),
   ALERT_SWEEP_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
+  HEARTBEAT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 3600, default: 180 }),
   LIVE_STATE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 5 }),
   RCU_MAX_EVENTS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 10 }),
   RCU_MAX_STATES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 20 }),
@@ -64,6 +65,8 @@ export interface Config {
   livePingMs: number;
   /** How often the alert rules look at every room (door open long, offline, window open with AC on). */
   alertSweepMs: number;
+  /** An online RCU heard from by no message for this long is taken offline (PROTOCOL.md: 3 heartbeats). */
+  heartbeatTimeoutMs: number;
   /** How often each room's last known live state (of the rooms whose RCU spoke) is written to the database. */
   liveStateFlushMs: number;
   /**
@@ -189,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     livePingMs: settings.LIVE_PING_SECONDS * 1000,
     alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
+    heartbeatTimeoutMs: settings.HEARTBEAT_TIMEOUT_SECONDS * 1000,
     liveStateFlushMs: settings.LIVE_STATE_FLUSH_SECONDS * 1000,
     rcuBudget: {
       eventsPerSecond: settings.RCU_MAX_EVENTS_PER_SECOND,

@@ -134,6 +134,10 @@ export interface RoomEventsTable {
   detail: string;
   event_time: string;
   received_at: string;
+  /** The event's `ts` as the RCU sent it (JSON text; null: none), kept even when not believed. */
+  device_ts: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The message's text when an SOS outside the protocol was salvaged from it. */
+  device_payload: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An alert (type 1 is SOS) from its raising until an operator confirms it. */

@@ -5,12 +5,13 @@ import {
   type CommandFields,
   type CommandOp,
   type EventPayload,
+  HEARTBEAT_MAX_MS,
   type HelloPayload,
   type StatePayload,
   type UpgradePayload,
 } from '@roompilot/contract';
 import { type BudgetLimits, RcuBudget, type RcuCounters } from './budget.js';
-import { type DropReason, decodeUp, encodeCommand, type UpMessage } from './codec.js';
+import { type DropReason, decodeUp, encodeCommand, plausibleTime, type UpMessage } from './codec.js';
 import type { Device, DeviceDirectory } from './directory.js';
 import { joinExternalBroker, startEmbeddedBroker, type Transport } from './transport.js';
 
@@ -23,13 +24,27 @@ export interface GatewayEvents {
   online: { device: Device; online: boolean; at: Date };
   hello: { device: Device; hello: HelloPayload; at: Date };
   state: { device: Device; state: StatePayload; at: Date };
-  event: { device: Device; event: EventPayload; at: Date };
+  /**
+   * `event.ts` is the device's time when plausible, else the receive time (`at`); `sent` keeps what
+   * the RCU sent for the record: its `ts` as it came (undefined: none), and the payload's text when
+   * an SOS outside the protocol was salvaged from it.
+   */
+  event: { device: Device; event: EventPayload; at: Date; sent: { ts: unknown; raw: string | null } };
   upgrade: { device: Device; report: UpgradePayload; at: Date };
+  /**
+   * This instance has heard nothing from the RCU since `lastHeard`, a heartbeat window ago
+   * (PROTOCOL.md: 3 missed heartbeats). Another instance may have (shared subscriptions): the
+   * listener checks the shared live state, and calls `watch` to look again later if it was heard.
+   */
+  silent: { device: Device; lastHeard: Date; at: Date };
   /** The RCU went over its message budget (the first drop of a flood): raise the room's alert. */
   flooding: { device: Device; kind: 'event' | 'state'; limits: BudgetLimits; at: Date };
 }
 export type GatewayEventName = keyof GatewayEvents;
 type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
+
+/** An RCU is taken offline after 3 missed heartbeats (PROTOCOL.md): this long without any message. */
+export const HEARTBEAT_TIMEOUT_MS = 3 * HEARTBEAT_MAX_MS;
 
 /** The RCU did not acknowledge a command in time: offline, or not answering. Not retried. */
 export class DeviceTimeoutError extends Error {
@@ -56,6 +71,8 @@ export interface Gateway {
   readonly where: string;
   /** The embedded broker's port; null when joined to an external broker. */
   readonly port: number | null;
+  /** How long an online RCU may stay silent before `silent` (3 heartbeats). */
+  readonly heartbeatTimeoutMs: number;
   on<K extends GatewayEventName>(name: K, handler: Handler<K>): () => void;
   /** Sends a command and resolves with the RCU's ack (ok or not); rejects with DeviceTimeoutError. */
   request<Op extends CommandOp>(
@@ -77,6 +94,8 @@ export interface Gateway {
   /** For the rooms service: these RCUs' rooms are gone. The cache forgets them; connected ones are disconnected. */
   forgetDevices(rcuIds: readonly string[]): void;
   stats(): GatewayStats;
+  /** Looks at the RCU's silence again one heartbeat window after `since` (it was heard elsewhere then). */
+  watch(rcuId: string, since: Date): void;
   /** Per rcu_id: messages dropped over its budget and malformed payloads, since the server started. */
   rcuCounters(): Record<string, RcuCounters>;
   close(): Promise<void>;
@@ -93,6 +112,8 @@ export interface GatewayOptions {
   group?: string;
   log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
   now?: () => Date;
+  /** No message from an online RCU for this long: `silent` (HEARTBEAT_TIMEOUT_SECONDS; default 180 s). */
+  heartbeatTimeoutMs?: number;
   /** Each RCU's message budget (BUDGET_DEFAULTS when not given). */
   budget?: BudgetLimits;
 }
@@ -105,7 +126,12 @@ interface Pending {
 }
 
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
-  const { directory, commandTimeoutMs = COMMAND_TIMEOUT_MS, now = () => new Date() } = options;
+  const {
+    directory,
+    commandTimeoutMs = COMMAND_TIMEOUT_MS,
+    now = () => new Date(),
+    heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS,
+  } = options;
   const log = options.log ?? { warn() {}, error() {} };
   const handlers: { [K in GatewayEventName]: Set<Handler<K>> } = {
     online: new Set(),
@@ -113,9 +139,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     state: new Set(),
     event: new Set(),
     upgrade: new Set(),
+    silent: new Set(),
     flooding: new Set(),
   };
   const pending = new Map<string, Pending>();
+  /** When this instance last heard each RCU (online ones; forgotten when it goes offline or silent). */
+  const lastHeard = new Map<string, number>();
+  const heard = (rcuId: string, time: number) => lastHeard.set(rcuId, time);
   const stats: GatewayStats = {
     received: 0,
     dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0, over_budget: 0 },
@@ -156,19 +186,34 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 
   function dispatch(device: Device, message: UpMessage): void {
     const at = now();
+    heard(device.rcu_id, at.getTime());
     switch (message.kind) {
       case 'status':
+        if (!message.payload.online) lastHeard.delete(device.rcu_id);
         emit('online', { device, online: message.payload.online, at });
         return;
       case 'hello':
         emit('hello', { device, hello: message.payload, at });
         return;
-      case 'state':
-        emit('state', { device, state: message.payload, at });
+      case 'state': {
+        const state = message.payload;
+        if (state.ts === undefined || plausibleTime(state.ts, at) !== null) {
+          emit('state', { device, state: state as StatePayload, at });
+        } else {
+          const { ts: _implausible, ...rest } = state;
+          emit('state', { device, state: rest, at });
+        }
         return;
-      case 'event':
-        emit('event', { device, event: message.payload, at });
+      }
+      case 'event': {
+        const { ts, raw, ...event } = message.payload;
+        if (raw !== undefined) {
+          log.warn({ rcu_id: device.rcu_id, payload: raw }, 'gateway: an SOS outside the protocol, taken as one');
+        }
+        const time = plausibleTime(ts, at) ?? at.getTime();
+        emit('event', { device, event: { ...event, ts: time }, at, sent: { ts, raw: raw ?? null } });
         return;
+      }
       case 'upgrade':
         emit('upgrade', { device, report: message.payload, at });
         return;
@@ -244,7 +289,41 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         },
         onMessage: receive,
         onError,
+        onDisconnect: disconnected,
       });
+
+  // Heartbeats: a sweep finds the RCUs this instance has not heard for a heartbeat window.
+  function sweepSilence(): void {
+    const at = now();
+    const cutoff = at.getTime() - heartbeatTimeoutMs;
+    for (const [rcuId, time] of lastHeard) {
+      if (time > cutoff) continue;
+      lastHeard.delete(rcuId);
+      withDevice(rcuId, (device) => emit('silent', { device, lastHeard: new Date(time), at }));
+    }
+  }
+  let closing = false;
+  const silenceTimer = setInterval(sweepSilence, Math.max(20, Math.min(heartbeatTimeoutMs / 4, 5_000)));
+  silenceTimer.unref();
+
+  function withDevice(rcuId: string, then: (device: Device) => void): void {
+    const cached = directory.cached(rcuId);
+    if (cached) {
+      then(cached);
+      return;
+    }
+    directory.find(rcuId).then(
+      (device) => device && then(device),
+      (error: unknown) => log.error({ err: error, rcu_id: rcuId }, 'gateway: device lookup failed'),
+    );
+  }
+
+  /** The embedded broker saw an RCU go (a clean DISCONNECT too): offline at once. */
+  function disconnected(rcuId: string): void {
+    lastHeard.delete(rcuId);
+    if (closing) return; // the server stops: its own close drops every RCU, which says nothing of the rooms
+    withDevice(rcuId, (device) => emit('online', { device, online: false, at: now() }));
+  }
 
   async function publishCommand<Op extends CommandOp>(rcuId: string, id: string, op: Op, fields: CommandFields<Op>) {
     const { topic, payload } = encodeCommand(rcuId, id, now().getTime(), op, fields);
@@ -257,6 +336,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     where: transport.where,
     port: transport.port ?? null,
+    heartbeatTimeoutMs,
 
     on(name, handler) {
       const set = handlers[name] as Set<typeof handler>;
@@ -311,9 +391,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
 
     stats: () => structuredClone(stats),
+
+    watch(rcuId, since) {
+      if (!lastHeard.has(rcuId)) heard(rcuId, since.getTime());
+    },
     rcuCounters: () => budget.counters(),
 
     async close() {
+      closing = true;
+      clearInterval(silenceTimer);
       for (const [id, waiting] of pending) {
         clearTimeout(waiting.timer);
         pending.delete(id);

@@ -29,11 +29,13 @@ export interface EmbeddedOptions {
   findCredentials: (rcuId: string) => Promise<DeviceCredentials | null>;
   onMessage: MessageHandler;
   onError?: (error: Error, rcuId: string | null) => void;
+  /** An authenticated RCU's connection ended: a clean DISCONNECT, a lost socket, a take-over. */
+  onDisconnect?: (rcuId: string) => void;
 }
 
 /** An Aedes broker listening on MQTT_PORT, with the broker policy plugged in. */
 export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Transport & { port: number }> {
-  const { findCredentials, onMessage, onError = () => {} } = options;
+  const { findCredentials, onMessage, onError = () => {}, onDisconnect = () => {} } = options;
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       authenticateDevice(findCredentials, { clientId: client.id, username, password }).then(
@@ -66,6 +68,8 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
     },
   });
   broker.on('clientError', (client: Client, error: Error) => onError(error, client.id));
+  // Aedes reports authorized clients only; after the last will, if any (published first).
+  broker.on('clientDisconnect', (client: Client) => onDisconnect(client.id));
 
   await new Promise<void>((resolve) => {
     broker.subscribe(

@@ -4,6 +4,7 @@ import * as rooms from './0002_rooms.js';
 import * as live from './0003_live.js';
 import * as control from './0004_control.js';
 import * as roomList from './0005_room_list.js';
+import * as deviceTime from './0006_device_time.js';
 import * as lastState from './0007_last_state.js';
 import * as loginThrottle from './0008_login_throttle.js';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_live': live,
   '0004_control': control,
   '0005_room_list': roomList,
+  '0006_device_time': deviceTime,
   '0007_last_state': lastState,
   '0008_login_throttle': loginThrottle,
 };

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import { MAX_RAW_CHARS, plausibleTime } from '../../gateway/codec.js';
 import type { LiveBus } from '../live/bus.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
@@ -26,6 +27,18 @@ import { createAlertRules } from './rules.js';
 export type AlertMessage =
   | { type: 'alert'; hotel_id: number; data: StoredAlert }
   | { type: 'alert_closed'; hotel_id: number; data: { id: number } };
+
+/** A device's `ts` kept for the record is cut to this many characters (it may be any JSON). */
+const MAX_DEVICE_TS_CHARS = 256;
+
+/** A value's JSON text for the record, cut to `max` characters. */
+function recordText(value: unknown, max: number): string {
+  try {
+    return (JSON.stringify(value) ?? 'null').slice(0, max);
+  } catch {
+    return 'null';
+  }
+}
 
 /** Events that raise an alert as they arrive. */
 const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos, fault: ALERT_TYPES.fault };
@@ -66,10 +79,17 @@ export class AlertService {
   /**
    * Stores an RCU's event (once per event id) and, for SOS and faults, its alert, in one
    * transaction; answers the alert to announce, or null (no alert, or the event was stored before).
+   * The event's time is its `ts` when plausible, else the receive time `at`; what the RCU sent
+   * (`sent`: its `ts` as it came, the text of a salvaged SOS) is kept with the event.
    */
-  async recordEvent(room: RoomRef, event: EventPayload, at: Date): Promise<StoredAlert | null> {
+  async recordEvent(
+    room: RoomRef,
+    event: EventPayload,
+    at: Date,
+    sent: { ts: unknown; raw: string | null } = { ts: event.ts, raw: null },
+  ): Promise<StoredAlert | null> {
     const alertType = EVENT_ALERTS[event.type];
-    const eventTime = new Date(event.ts).toISOString();
+    const eventTime = new Date(plausibleTime(event.ts, at) ?? at.getTime()).toISOString();
     const content = event.detail ?? '';
     const alertId = await this.#db.transaction().execute(async (trx) => {
       const eventRowId = await repository.insertEvent(trx, {
@@ -80,6 +100,8 @@ export class AlertService {
         detail: content,
         event_time: eventTime,
         received_at: at.toISOString(),
+        device_ts: sent.ts === undefined ? null : recordText(sent.ts, MAX_DEVICE_TS_CHARS),
+        device_payload: sent.raw === null ? null : sent.raw.slice(0, MAX_RAW_CHARS),
       });
       if (eventRowId === null || alertType === undefined) return null;
       return repository.insertAlert(trx, {

@@ -16,11 +16,24 @@ export interface IngestTargets {
  */
 export function connectGateway(gateway: Gateway, { live, control, alerts }: IngestTargets): () => void {
   /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */
-  async function ingestEvent({ device, event, at }: GatewayEvents['event']): Promise<void> {
-    const alert = await alerts.recordEvent(device, event, at);
+  async function ingestEvent({ device, event, at, sent }: GatewayEvents['event']): Promise<void> {
+    const alert = await alerts.recordEvent(device, event, at, sent);
     await control.acknowledgeEvent(device, event.id);
     if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
     await live.applyEvent(device, event.type, at);
+  }
+
+  /**
+   * Nothing heard from an RCU by this instance for a heartbeat window: offline, unless the shared
+   * live state was touched after this instance last heard it (another instance heard it, with an
+   * outside broker's shared subscriptions): then look again a window after that.
+   */
+  async function offlineIfSilent({ device, lastHeard, at }: GatewayEvents['silent']): Promise<void> {
+    const room = await live.store.get(device.room_id);
+    if (!room?.online) return;
+    const touched = room.updated_at === null ? Number.NaN : Date.parse(room.updated_at);
+    if (touched > lastHeard.getTime()) gateway.watch(device.rcu_id, new Date(touched));
+    else await live.setOnline(device, false, at);
   }
 
   const detach = control.attach(gateway);
@@ -32,6 +45,7 @@ export function connectGateway(gateway: Gateway, { live, control, alerts }: Inge
     }),
     gateway.on('state', ({ device, state, at }) => live.applyState(device, state, at)),
     gateway.on('event', ingestEvent),
+    gateway.on('silent', offlineIfSilent),
     gateway.on('flooding', async ({ device, kind, limits }) => {
       await alerts.raiseFlooding(device, { dropped: kind, ...limits });
     }),
