@@ -9,8 +9,10 @@ import Fastify, {
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { secureDataDir } from './data-dir.js';
 import { createDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { alertRoutes } from './modules/alerts/routes.js';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     services: Services;
     /** The device gateway (MQTT), when the app was built with `gateway: true`. */
     gateway: Gateway | null;
+    /** Seals and opens the rooms' device keys with the device-key secret (device-keys.ts). */
+    deviceKeys: DeviceKeys;
   }
 }
 
@@ -114,6 +118,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Infrastructure
+  // The data folder (the SQLite file, the device-key secret) for the server's user alone.
+  const folder = secureDataDir(config.dataDir);
+  for (const tightened of folder.tightened) {
+    app.log.warn({ path: tightened }, 'data folder: others could read this; made private');
+  }
+  for (const shared of folder.untouched) {
+    app.log.warn({ path: shared }, "data folder: others can read it, and it is not this user's own folder: left alone");
+  }
+  const secret = loadDeviceKeySecret(config.dataDir, config.deviceKeySecret);
+  if (secret.source === 'created') {
+    app.log.warn({ path: secret.file }, 'device keys: a new secret was made; back it up apart from the database');
+  }
+  const deviceKeys = createDeviceKeys(secret.secret);
   const db =
     options.db ??
     createDatabase(config.database, (error) => app.log.warn({ err: error }, 'database: an idle connection was ended'));
@@ -121,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
   const onRedisError = (error: Error) => app.log.warn({ err: error }, 'live state: Redis');
   const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
@@ -138,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
   const gateway = options.gateway
     ? await createGateway({
-        directory: createDeviceDirectory(db),
+        directory: createDeviceDirectory(db, deviceKeys),
         mqttUrl: config.mqttUrl,
         port: config.mqttPort,
         host: config.host,
@@ -171,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rooms: createRoomService({
       db,
       clock,
+      keys: deviceKeys,
       devices: roomDevicesOf(gateway, liveStore),
       online: async (roomIds) => {
         const rooms = await Promise.all(roomIds.map((id) => liveStore.get(id)));
@@ -182,6 +201,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alerts,
   };
   app.decorate('services', services);
+  // Ready (after the migrations): keys stored before sealing are sealed; keys this secret cannot open are told.
+  app.addHook('onReady', async () => {
+    const { sealed, unreadable } = await services.rooms.sealStoredKeys();
+    if (sealed > 0) app.log.info({ rooms: sealed }, 'device keys: stored keys sealed with the device-key secret');
+    if (unreadable > 0) {
+      app.log.error(
+        { rooms: unreadable, secret: secret.source === 'setting' ? 'DEVICE_KEY_SECRET' : secret.file },
+        "device keys: these rooms' keys do not open with this secret (restore the secret from its backup, or regenerate their keys): their RCUs cannot log in",
+      );
+    }
+  });
 
   // Cross-cutting: answers, access, docs
   await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });

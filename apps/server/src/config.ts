@@ -11,6 +11,7 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
   TRUST_PROXY: Type.String({ default: '' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DEVICE_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
@@ -52,6 +53,8 @@ export interface Config {
    */
   trustProxy: string[];
   dataDir: string;
+  /** Seals the stored device keys; null: the data folder's `device-key-secret` file (made at first start). */
+  deviceKeySecret: string | null;
   /** `sqlite` keeps a file in the data folder; `postgres` uses DATABASE_URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | null;
@@ -182,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: settings.HOST,
     trustProxy: parseTrustProxy(settings.TRUST_PROXY),
     dataDir,
+    deviceKeySecret: settings.DEVICE_KEY_SECRET ?? null,
     database: settings.DATABASE_URL
       ? { kind: 'postgres', url: settings.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'roompilot.db') },

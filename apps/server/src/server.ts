@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     demo: config.demo,
     dataDir: config.dataDir,
     clock: app.clock,
+    deviceKeys: app.deviceKeys,
   });
   if (seeded.seeded) app.log.info({ demo: config.demo }, 'first start: database seeded');
   if (seeded.generatedAdminPassword) {

@@ -1,9 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  sql,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { privateFile } from '../data-dir.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -11,7 +20,8 @@ import type { Database } from './schema.js';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /**
- * Opens the configured database: a SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
+ * Opens the configured database: a SQLite file (WAL, foreign keys on; the file made 0600 before
+ * SQLite opens it, its -wal and -shm files then take its mode) or a PostgreSQL pool.
  * `onIdleError` hears of an idle pooled connection that the server ended (a restart, a failover,
  * an administrator): the pool drops that connection and opens another on the next query; without
  * a listener the pool's 'error' event would end the process.
@@ -25,13 +35,46 @@ export function createDatabase(
     pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  privateFile(database.file);
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // NORMAL in WAL mode: a commit survives the process ending, not the machine losing power (the
+  // WAL is synced at checkpoints). What an RCU is told is stored goes through `durableTransaction`.
+  sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** SQLite's `synchronous` for most writes; `durableTransaction` commits with FULL. */
+export const SQLITE_SYNCHRONOUS = 'NORMAL';
+
+/**
+ * A transaction whose commit is on disk when it returns, power failure included: for what an RCU
+ * is then told is stored (an SOS before its acknowledgement). On SQLite the commit runs with
+ * `synchronous = FULL`, which syncs the WAL (every commit before it too) and costs one fsync; the
+ * one connection is held meanwhile, so that no other write commits under FULL or NORMAL by
+ * mistake. On PostgreSQL every commit is durable already: `synchronous_commit` is on by default
+ * (COMMIT answers once its WAL is flushed); a server set otherwise is the operator's choice.
+ */
+export function durableTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = FULL`.execute(connection);
+    try {
+      return await connection.transaction().execute(work);
+    } finally {
+      await sql.raw(`pragma synchronous = ${SQLITE_SYNCHRONOUS}`).execute(connection);
+    }
+  });
+}
+
+/** A transaction committed as every other (`durableTransaction`'s counterpart). */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
 }
 
 /** Prepared statements kept per SQLite connection: the app's queries are a few hundred texts. */

@@ -101,6 +101,9 @@ export interface RoomTypesTable {
   updated_at: string;
 }
 
+/** A device key as stored: sealed by `DeviceKeys.seal` (device-keys.ts), never the key itself. */
+export type SealedDeviceKey = string & { readonly sealed: unique symbol };
+
 export interface RoomsTable {
   id: Generated<number>;
   hotel_id: number;
@@ -117,7 +120,8 @@ export interface RoomsTable {
   fw: string | null;
   cfg: string | null;
   ir: string | null;
-  device_key: string;
+  /** Sealed with the device-key secret (device-keys.ts): `v1:…`; plaintext only from before sealing. */
+  device_key: SealedDeviceKey;
   created_at: string;
   /** The rent state the server holds (room state control); null until set. */
   rent: ColumnType<string | null, string | null | undefined, string | null>;

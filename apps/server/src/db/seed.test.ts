@@ -4,10 +4,13 @@ import path from 'node:path';
 import { Migrator } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
+import { createDeviceKeys } from '../device-keys.js';
 import { DATABASE_KINDS, describeOn, freshDatabase } from '../test-support/databases.js';
 import { createDatabase, migrateToLatest } from './database.js';
 import { migrations } from './migrations/index.js';
 import { seed } from './seed.js';
+
+const deviceKeys = createDeviceKeys('a device-key secret for the seed tests only');
 
 for (const kind of DATABASE_KINDS) {
   describeOn(kind)(`seed and migrations [${kind}]`, () => {
@@ -30,7 +33,7 @@ for (const kind of DATABASE_KINDS) {
       const { dataDir, database } = await fresh();
       const first = createDatabase(database);
       await migrateToLatest(first);
-      const result = await seed(first, { adminPassword: null, demo: true, dataDir, clock: systemClock });
+      const result = await seed(first, { adminPassword: null, demo: true, dataDir, clock: systemClock, deviceKeys });
       expect(result.seeded).toBe(true);
       const file = path.join(dataDir, 'initial-admin-password');
       expect(fs.readFileSync(file, 'utf8').trim()).toBe(result.generatedAdminPassword);
@@ -45,7 +48,9 @@ for (const kind of DATABASE_KINDS) {
 
       const second = createDatabase(database);
       await migrateToLatest(second);
-      expect((await seed(second, { adminPassword: null, demo: true, dataDir, clock: systemClock })).seeded).toBe(false);
+      expect(
+        (await seed(second, { adminPassword: null, demo: true, dataDir, clock: systemClock, deviceKeys })).seeded,
+      ).toBe(false);
       expect(await second.selectFrom('users').select('id').execute()).toHaveLength(4);
       await second.destroy();
     });
@@ -54,7 +59,13 @@ for (const kind of DATABASE_KINDS) {
       const { dataDir, database } = await fresh();
       const db = createDatabase(database);
       await migrateToLatest(db);
-      const result = await seed(db, { adminPassword: 'given-secret', demo: false, dataDir, clock: systemClock });
+      const result = await seed(db, {
+        adminPassword: 'given-secret',
+        demo: false,
+        dataDir,
+        clock: systemClock,
+        deviceKeys,
+      });
       expect(result.generatedAdminPassword).toBeUndefined();
       expect(fs.existsSync(path.join(dataDir, 'initial-admin-password'))).toBe(false);
       expect(await db.selectFrom('users').select('user_name').execute()).toEqual([{ user_name: 'Administrator' }]);

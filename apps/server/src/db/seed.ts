@@ -5,6 +5,8 @@ import { ADMIN_USER_NAME, DEMO_HOTEL_NAME, type Device, type RolePreset, WILDCAR
 import type { Kysely } from 'kysely';
 import type { Actor } from '../access.js';
 import type { Clock } from '../clock.js';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from '../data-dir.js';
+import type { DeviceKeys } from '../device-keys.js';
 import { createBuildingService } from '../modules/buildings/service.js';
 import { insertHotelWithRoles, insertUser } from '../modules/roles/hotel-setup.js';
 import { createRoomService } from '../modules/rooms/service.js';
@@ -28,6 +30,8 @@ export interface SeedOptions {
   demo: boolean;
   dataDir: string;
   clock: Clock;
+  /** Seals the demo rooms' device keys (the app's `deviceKeys`). */
+  deviceKeys: DeviceKeys;
 }
 
 export interface SeedResult {
@@ -58,12 +62,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     }
     return { adminId, hotelId };
   });
-  if (demo) await seedDemoInventory(db, options.clock, demo.adminId, demo.hotelId);
+  if (demo) await seedDemoInventory(db, options, demo.adminId, demo.hotelId);
   if (generated) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
     const file = path.join(options.dataDir, 'initial-admin-password');
-    fs.writeFileSync(file, `${generated}\n`, { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
+    fs.writeFileSync(file, `${generated}\n`, { mode: DATA_FILE_MODE });
+    fs.chmodSync(file, DATA_FILE_MODE);
   }
   return { seeded: true, generatedAdminPassword: generated };
 }
@@ -101,7 +105,12 @@ export const DEMO_ROOM_TYPES: readonly { name: string; devices: Device[] }[] = [
  * The demo hotel's building, room types and rooms, made through the services the console uses, as
  * the Administrator: floors 2..6 × rooms 1..20 (100 rooms), 01..14 Standard King, 15..20 Deluxe Twin.
  */
-async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: number, hotelId: number) {
+async function seedDemoInventory(
+  db: Kysely<Database>,
+  { clock, deviceKeys }: SeedOptions,
+  adminId: number,
+  hotelId: number,
+) {
   const actor: Actor = {
     userId: adminId,
     userName: ADMIN_USER_NAME,
@@ -119,7 +128,7 @@ async function seedDemoInventory(db: Kysely<Database>, clock: Clock, adminId: nu
     floor_to: 10,
   });
   const roomTypes = createRoomTypeService({ db, clock });
-  const rooms = createRoomService({ db, clock });
+  const rooms = createRoomService({ db, clock, keys: deviceKeys });
   const roomRanges: [number, number][] = [
     [1, 14],
     [15, 20],

@@ -1,11 +1,13 @@
 import type { RoomRef } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, SealedDeviceKey } from '../db/schema.js';
+import type { DeviceKeys } from '../device-keys.js';
 
 /** What the gateway knows of one RCU: its room and its key. */
 export interface Device extends RoomRef {
   rcu_id: string;
-  device_key: string;
+  /** The key, opened from its sealed form once per cache fill; null when it does not open (no login). */
+  device_key: string | null;
 }
 
 export interface DeviceDirectory {
@@ -21,18 +23,27 @@ export interface DeviceDirectory {
 /** An unknown rcu_id is remembered this long, so that a stranger retrying cannot load the database. */
 const UNKNOWN_TTL_MS = 5_000;
 
-/** rcu_id → room, cached in memory and loaded from the rooms table on a miss. */
-export function createDeviceDirectory(db: Kysely<Database>, now: () => number = Date.now): DeviceDirectory {
+/** rcu_id → room, cached in memory and loaded from the rooms table on a miss; keys opened with `keys`. */
+export function createDeviceDirectory(
+  db: Kysely<Database>,
+  keys: DeviceKeys,
+  now: () => number = Date.now,
+): DeviceDirectory {
   const byRcu = new Map<string, Device>();
   const rcuOfRoom = new Map<number, string>();
   const unknownUntil = new Map<string, number>();
   const loading = new Map<string, Promise<Device | null>>();
 
   const columns = ['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rcu_id', 'device_key'] as const;
-  type Row = { id: number; hotel_id: number; building_id: number; room_num: string; floor_num: number } & Pick<
-    Device,
-    'rcu_id' | 'device_key'
-  >;
+  type Row = {
+    id: number;
+    hotel_id: number;
+    building_id: number;
+    room_num: string;
+    floor_num: number;
+    rcu_id: string;
+    device_key: SealedDeviceKey;
+  };
 
   function remember(row: Row): Device {
     const device: Device = {
@@ -42,7 +53,7 @@ export function createDeviceDirectory(db: Kysely<Database>, now: () => number = 
       room_num: row.room_num,
       floor_num: row.floor_num,
       rcu_id: row.rcu_id,
-      device_key: row.device_key,
+      device_key: keys.open(row.device_key),
     };
     byRcu.set(device.rcu_id, device);
     rcuOfRoom.set(device.room_id, device.rcu_id);

@@ -31,7 +31,13 @@ describe('gateway joined to an external broker (MQTT_URL)', () => {
     room = await t.db.selectFrom('rooms').select(['id', 'rcu_id']).orderBy('id').limit(1).executeTakeFirstOrThrow();
     const group = `rp-test-${randomBytes(4).toString('hex')}`;
     const join = () =>
-      createGateway({ directory: createDeviceDirectory(t.db), mqttUrl: url, port: 0, host: '127.0.0.1', group });
+      createGateway({
+        directory: createDeviceDirectory(t.db, t.app.deviceKeys),
+        mqttUrl: url,
+        port: 0,
+        host: '127.0.0.1',
+        group,
+      });
     first = await join();
     second = await join();
     rcu = await mqtt.connectAsync(url, { clientId: room.rcu_id, reconnectPeriod: 0 });

@@ -1,6 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../test-support/databases.js';
+import { withOpenKeys } from '../test-support/fixtures.js';
 
 // One RCU flooding the server (issue 10): the RCU side is a plain mqtt.js client speaking
 // docs/rcu-protocol.md, nothing imported from the project.
@@ -66,12 +67,15 @@ for (const kind of DATABASE_KINDS) {
         },
       });
       url = `mqtt://127.0.0.1:${t.app.gateway?.port}`;
-      [flooder, neighbour] = (await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key', 'hotel_id'])
-        .orderBy('id')
-        .limit(2)
-        .execute()) as [Rcu, Rcu];
+      [flooder, neighbour] = withOpenKeys(
+        t,
+        await t.db
+          .selectFrom('rooms')
+          .select(['id', 'rcu_id', 'device_key', 'hotel_id'])
+          .orderBy('id')
+          .limit(2)
+          .execute(),
+      ) as [Rcu, Rcu];
       flooderClient = await connectRcu(url, flooder);
       neighbourClient = await connectRcu(url, neighbour);
       for (const [client, rcu] of [

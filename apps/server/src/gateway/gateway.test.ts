@@ -4,6 +4,7 @@ import { DeviceCommandError } from '../modules/control/failures.js';
 import { ControlService } from '../modules/control/service.js';
 import { createMemoryStore } from '../modules/live/memory-store.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../test-support/databases.js';
+import { withOpenKeys } from '../test-support/fixtures.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, DeviceTimeoutError } from './gateway.js';
 
@@ -41,7 +42,10 @@ function nextMessage(client: MqttClient, topic: string, test: (body: Record<stri
 }
 
 async function rooms(t: TestApp, count: number): Promise<Rcu[]> {
-  return t.db.selectFrom('rooms').select(['id', 'rcu_id', 'device_key']).orderBy('id').limit(count).execute();
+  return withOpenKeys(
+    t,
+    await t.db.selectFrom('rooms').select(['id', 'rcu_id', 'device_key']).orderBy('id').limit(count).execute(),
+  );
 }
 
 for (const kind of DATABASE_KINDS) {
@@ -239,7 +243,11 @@ describe('broker security', () => {
   it('disconnects a connected RCU when its room’s key changes', async () => {
     const client = await connectRcu(url, other);
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
-    await t.db.updateTable('rooms').set({ device_key: 'regenerated-key' }).where('id', '=', other.id).execute();
+    await t.db
+      .updateTable('rooms')
+      .set({ device_key: t.app.deviceKeys.seal('regenerated-key') })
+      .where('id', '=', other.id)
+      .execute();
     await t.app.gateway?.invalidateRoom(other.rcu_id);
     await closed;
     client.end(true);
@@ -252,7 +260,7 @@ describe('commands without an answer', () => {
   it('reject after the configured time-out with a clear error, not retried', async () => {
     const t = await createTestApp('sqlite');
     const gateway = await createGateway({
-      directory: createDeviceDirectory(t.db),
+      directory: createDeviceDirectory(t.db, t.app.deviceKeys),
       mqttUrl: null,
       port: 0,
       host: '127.0.0.1',

@@ -10,7 +10,8 @@ import { parseTopicOnce } from './codec.js';
 /** What the broker needs to know of an RCU to let it in. */
 export interface DeviceCredentials {
   rcuId: string;
-  deviceKey: string;
+  /** Null when the stored key does not open with this server's secret: nobody gets in. */
+  deviceKey: string | null;
 }
 
 export type Authentication = { ok: true; rcuId: string } | { ok: false; reason: 'bad_credentials' };
@@ -34,7 +35,9 @@ export async function authenticateDevice(
     return { ok: false, reason: 'bad_credentials' };
   }
   const credentials = await findCredentials(username);
-  if (!credentials || !sameSecret(password, credentials.deviceKey)) return { ok: false, reason: 'bad_credentials' };
+  if (!credentials || credentials.deviceKey === null || !sameSecret(password, credentials.deviceKey)) {
+    return { ok: false, reason: 'bad_credentials' };
+  }
   return { ok: true, rcuId: credentials.rcuId };
 }
 

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { seed } from '../db/seed.js';
+import { createDeviceKeys, loadDeviceKeySecret } from '../device-keys.js';
 import { describeNeeding } from './scope.js';
 
 export const DATABASE_KINDS = ['sqlite', 'postgres'] as const;
@@ -135,7 +136,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const clock = testClock();
   const db = createDatabase(database);
   await migrateToLatest(db);
-  await seed(db, { adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, dataDir, clock });
+  // The app reads the same secret (the data folder's file, or DEVICE_KEY_SECRET) when it is built.
+  const deviceKeys = createDeviceKeys(loadDeviceKeySecret(dataDir, config.deviceKeySecret).secret);
+  await seed(db, { adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, dataDir, clock, deviceKeys });
   const app = await buildApp(config, { ...options.build, db, clock });
   try {
     await app.ready();

@@ -66,3 +66,14 @@ export async function hotelWithInventory(t: TestApp, prefix: string) {
   if (building.code !== 0 || roomType.code !== 0) throw new Error(`inventory: ${building.message} ${roomType.message}`);
   return { hotelId, token, buildingId: building.data.id as number, roomTypeId: roomType.data.id as number };
 }
+
+/**
+ * Rooms as read from the rooms table with their device keys opened (they are stored sealed): what
+ * a test's RCU logs in with.
+ */
+export function withOpenKeys<R extends { device_key: string }>(
+  t: TestApp,
+  rows: R[],
+): (Omit<R, 'device_key'> & { device_key: string })[] {
+  return rows.map((row) => ({ ...row, device_key: t.app.deviceKeys.open(row.device_key) ?? '' }));
+}

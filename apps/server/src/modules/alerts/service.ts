@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
+import { durableTransaction, inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { MAX_RAW_CHARS, plausibleTime } from '../../gateway/codec.js';
 import type { LiveBus } from '../live/bus.js';
@@ -91,7 +92,9 @@ export class AlertService {
     const alertType = EVENT_ALERTS[event.type];
     const eventTime = new Date(plausibleTime(event.ts, at) ?? at.getTime()).toISOString();
     const content = event.detail ?? '';
-    const alertId = await this.#db.transaction().execute(async (trx) => {
+    // An SOS is on disk, power failure included, before its RCU is acknowledged (ingest.ts).
+    const transaction = event.type === 'sos' ? durableTransaction : inTransaction;
+    const alertId = await transaction(this.#db, async (trx) => {
       const eventRowId = await repository.insertEvent(trx, {
         hotel_id: room.hotel_id,
         room_id: room.room_id,

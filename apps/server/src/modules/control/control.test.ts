@@ -2,6 +2,7 @@ import { ErrorCode } from '@roompilot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
+import { withOpenKeys } from '../../test-support/fixtures.js';
 
 // The RCUs here are plain mqtt.js clients written from docs/rcu-protocol.md.
 
@@ -43,12 +44,15 @@ describeEachDatabase(
 
     beforeAll(async () => {
       manager = await t.login('manager');
-      rooms = await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key', 'room_num'])
-        .orderBy('id')
-        .limit(3)
-        .execute();
+      rooms = withOpenKeys(
+        t,
+        await t.db
+          .selectFrom('rooms')
+          .select(['id', 'rcu_id', 'device_key', 'room_num'])
+          .orderBy('id')
+          .limit(3)
+          .execute(),
+      );
       await connect(rooms[0] as Room);
       await connect(rooms[1] as Room);
       const silent = rooms[2] as Room;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../../test-support/databases.js';
+import { withOpenKeys } from '../../test-support/fixtures.js';
 
 // A server restart with the in-memory live store: the floor view shows each room's last known
 // state (kept in the database), offline and stale, until its RCU speaks again. The RCU is a plain
@@ -32,12 +33,14 @@ for (const kind of DATABASE_KINDS) {
         build: { gateway: true },
       });
       app = t.app;
-      room = await t.db
-        .selectFrom('rooms')
-        .select(['id', 'hotel_id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      [room] = withOpenKeys(t, [
+        await t.db
+          .selectFrom('rooms')
+          .select(['id', 'hotel_id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirstOrThrow(),
+      ]) as [typeof room];
     });
     afterAll(async () => {
       await rcu?.endAsync(true);

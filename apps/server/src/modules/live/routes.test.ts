@@ -2,6 +2,7 @@ import { ErrorCode } from '@roompilot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
+import { withOpenKeys } from '../../test-support/fixtures.js';
 
 // The RCU here is a plain mqtt.js client written from docs/rcu-protocol.md.
 
@@ -16,12 +17,14 @@ describeEachDatabase(
     beforeAll(async () => {
       manager = await t.login('manager');
       visitor = await t.login('visitor');
-      room = await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      [room] = withOpenKeys(t, [
+        await t.db
+          .selectFrom('rooms')
+          .select(['id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirstOrThrow(),
+      ]) as [typeof room];
       rcu = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.app.gateway?.port}`, {
         clientId: room.rcu_id,
         username: room.rcu_id,

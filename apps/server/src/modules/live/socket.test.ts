@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
+import { withOpenKeys } from '../../test-support/fixtures.js';
 import { describeNeeding } from '../../test-support/scope.js';
 
 // The console's side here is a raw `ws` client speaking API.md's "Live push".
@@ -68,11 +69,14 @@ describeEachDatabase(
 
     /** An SOS from a raw MQTT client (PROTOCOL.md), as a real RCU raises it. */
     async function raiseSos(detail: string) {
-      const room = await t.db
-        .selectFrom('rooms')
-        .select(['id', 'hotel_id', 'room_num', 'rcu_id', 'device_key'])
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      const [room] = withOpenKeys(t, [
+        await t.db
+          .selectFrom('rooms')
+          .select(['id', 'hotel_id', 'room_num', 'rcu_id', 'device_key'])
+          .orderBy('id')
+          .executeTakeFirstOrThrow(),
+      ]);
+      if (!room) throw new Error('no room');
       const rcu = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.app.gateway?.port}`, {
         clientId: room.rcu_id,
         username: room.rcu_id,

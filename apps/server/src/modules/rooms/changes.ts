@@ -34,7 +34,12 @@ import {
   roomsFor,
 } from './rules.js';
 
-export function addRoom({ db, clock }: RoomDeps, actor: Actor, hotelId: number, body: RoomAddBody): Promise<Room> {
+export function addRoom(
+  { db, clock, keys }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  body: RoomAddBody,
+): Promise<Room> {
   return db.transaction().execute(async (trx) => {
     const building = await buildingForRooms(trx, clock, hotelId, body.building_id);
     checkFloor(building, body.floor_num);
@@ -57,6 +62,7 @@ export function addRoom({ db, clock }: RoomDeps, actor: Actor, hotelId: number, 
           validdate: body.validdate ?? null,
         },
         clock().toISOString(),
+        keys,
       ),
     );
     await recordOperation(trx, clock, who(actor, hotelId), {
@@ -64,7 +70,7 @@ export function addRoom({ db, clock }: RoomDeps, actor: Actor, hotelId: number, 
       target: body.room_num,
       detail: { id, rcu_id: rcuId, building_id: building.id },
     });
-    return roomsFor(actor)(await existingRoom(trx, hotelId, id));
+    return roomsFor(actor, keys)(await existingRoom(trx, hotelId, id));
   });
 }
 
@@ -97,7 +103,7 @@ function plannedRooms(body: RoomsAddBody): { pattern: string; planned: { roomNum
  * reported; any other problem refuses the whole call.
  */
 export function bulkAddRooms(
-  { db, clock }: RoomDeps,
+  { db, clock, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomsAddBody,
@@ -129,6 +135,7 @@ export function bulkAddRooms(
             rcu_id: rcuIds[index] as string,
           },
           now,
+          keys,
         ),
       ),
     );
@@ -149,7 +156,7 @@ export function bulkAddRooms(
 }
 
 export async function updateRoom(
-  { db, clock, devices }: RoomDeps,
+  { db, clock, devices, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomUpdateBody,
@@ -190,7 +197,7 @@ export async function updateRoom(
       target: after.room_num,
       detail: { id: after.id, before: logged, changes },
     });
-    return { room: roomsFor(actor)(after), rcuIds: [...new Set([before.rcu_id, after.rcu_id])] };
+    return { room: roomsFor(actor, keys)(after), rcuIds: [...new Set([before.rcu_id, after.rcu_id])] };
   });
   await devices.changed(rcuIds);
   return room;
@@ -220,7 +227,7 @@ export async function removeRooms(
 
 /** A new device key: the RCU must be given it; the old one stops working. */
 export async function regenerateKey(
-  { db, clock, devices }: RoomDeps,
+  { db, clock, devices, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomKeyBody,
@@ -228,7 +235,7 @@ export async function regenerateKey(
   const { deviceKey, rcuId } = await db.transaction().execute(async (trx) => {
     const room = await existingRoom(trx, hotelId, body.id);
     const deviceKey = newDeviceKey();
-    await repository.updateRoom(trx, hotelId, room.id, { device_key: deviceKey });
+    await repository.updateRoom(trx, hotelId, room.id, { device_key: keys.seal(deviceKey) });
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_key',
       target: room.room_num,
@@ -238,4 +245,24 @@ export async function regenerateKey(
   });
   await devices.changed([rcuId]);
   return { device_key: deviceKey };
+}
+
+/**
+ * The start-up pass over stored device keys (idempotent): keys stored before sealing (no `v1:`)
+ * are sealed with this server's secret; then one sealed key is tried, and when it does not open,
+ * the keys that do not are counted, so that the server says at start that its secret is not
+ * the one they were sealed with (docs/operations.md "Device-key secret").
+ */
+export async function sealStoredKeys({ db, keys }: RoomDeps): Promise<{ sealed: number; unreadable: number }> {
+  const plain = await repository.unsealedDeviceKeys(db);
+  if (plain.length > 0) {
+    await db.transaction().execute(async (trx) => {
+      for (const room of plain)
+        await repository.replaceDeviceKey(trx, room.id, room.device_key, keys.seal(room.device_key));
+    });
+  }
+  const [sample] = await repository.sealedDeviceKeys(db, 1);
+  if (!sample || keys.open(sample.device_key) !== null) return { sealed: plain.length, unreadable: 0 };
+  const all = await repository.sealedDeviceKeys(db);
+  return { sealed: plain.length, unreadable: all.filter((room) => keys.open(room.device_key) === null).length };
 }

@@ -52,7 +52,7 @@ export async function exportRooms({ db, clock }: RoomDeps, hotelId: number, body
 
 /** The rooms' device keys with their room type's device keys (`devices`, space separated). */
 export async function exportDeviceKeys(
-  { db, clock }: RoomDeps,
+  { db, clock, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomKeyExportBody,
@@ -74,7 +74,7 @@ export async function exportDeviceKeys(
     [...DEVICE_KEY_COLUMNS],
     ...rooms.map((room) => [
       room.rcu_id,
-      room.device_key,
+      keys.open(room.device_key) ?? '',
       room.room_num,
       String(room.floor_num),
       room.building_name,

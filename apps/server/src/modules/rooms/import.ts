@@ -95,6 +95,7 @@ async function readSheet(upload: RoomUpload, say: Say) {
 interface RowContext {
   hotelId: number;
   now: string;
+  keys: RoomDeps['keys'];
   cell: (cells: string[], column: string) => string;
   /** `building_id` of the upload: every row goes there. */
   override: BuildingRow | undefined;
@@ -186,6 +187,7 @@ async function checkRow(
       validdate: validdate === '' ? null : validdate,
     },
     context.now,
+    context.keys,
   );
 }
 
@@ -194,7 +196,7 @@ async function checkRow(
  * by line and field, and nothing imported. Lines are spreadsheet lines (the header is line 1).
  */
 export async function importRooms(
-  { db, clock }: RoomDeps,
+  { db, clock, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   upload: RoomUpload,
@@ -209,6 +211,7 @@ export async function importRooms(
     let fallback: BuildingRow | undefined = override;
     const context: RowContext = {
       hotelId,
+      keys,
       cell,
       override,
       fallback: async () => {

@@ -19,7 +19,7 @@ function page(body: { current?: number; size?: number }) {
 }
 
 export async function listRooms(
-  { db }: RoomDeps,
+  { db, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomListBody,
@@ -32,17 +32,17 @@ export async function listRooms(
     { sort: body.sort ?? 'room_num', direction: body.order ?? 'asc' },
     { current, size },
   );
-  return { records: records.map(roomsFor(actor)), total, current, size };
+  return { records: records.map(roomsFor(actor, keys)), total, current, size };
 }
 
 export async function allRooms(
-  { db }: RoomDeps,
+  { db, keys }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: AllRoomsBody,
 ): Promise<{ records: Room[]; total: number }> {
   const rows = await repository.listRooms(db, hotelId, { building_id: body.building_id });
-  return { records: rows.map(roomsFor(actor)), total: rows.length };
+  return { records: rows.map(roomsFor(actor, keys)), total: rows.length };
 }
 
 export async function basicRooms(

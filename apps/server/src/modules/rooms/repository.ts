@@ -1,7 +1,7 @@
 import type { RoomSort } from '@roompilot/contract';
 import type { SelectQueryBuilder } from 'kysely';
 import { contains } from '../../db/like.js';
-import type { Database, Db, NewRoomRow, RoomRow } from '../../db/schema.js';
+import type { Database, Db, NewRoomRow, RoomRow, SealedDeviceKey } from '../../db/schema.js';
 
 export interface RoomFilter {
   building_id?: number;
@@ -374,4 +374,33 @@ export async function deleteRooms(db: Db, hotelId: number, ids: readonly number[
       .where('id', 'in', ids.slice(start, start + IN_BATCH))
       .execute();
   }
+}
+
+/** Rooms (of every hotel) whose device key is stored as it was before sealing: no `v1:` prefix. */
+export function unsealedDeviceKeys(db: Db): Promise<{ id: number; device_key: string }[]> {
+  return db
+    .selectFrom('rooms')
+    .select(['id', 'device_key'])
+    .where('device_key', 'not like', 'v1:%' as SealedDeviceKey)
+    .execute();
+}
+
+/** Some sealed device keys (of any hotel), all when `limit` is undefined. */
+export function sealedDeviceKeys(db: Db, limit?: number): Promise<{ id: number; device_key: string }[]> {
+  const query = db
+    .selectFrom('rooms')
+    .select(['id', 'device_key'])
+    .where('device_key', 'like', 'v1:%' as SealedDeviceKey)
+    .orderBy('id');
+  return (limit === undefined ? query : query.limit(limit)).execute();
+}
+
+/** Replaces a room's stored key when it is still `was` (a key regenerated meanwhile is left alone). */
+export async function replaceDeviceKey(db: Db, id: number, was: string, sealed: SealedDeviceKey): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set({ device_key: sealed })
+    .where('id', '=', id)
+    .where('device_key', '=', was as SealedDeviceKey)
+    .execute();
 }

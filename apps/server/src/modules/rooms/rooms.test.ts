@@ -138,7 +138,10 @@ describeEachDatabase('rooms', (t) => {
         .select('device_key')
         .where('id', '=', room.id)
         .executeTakeFirstOrThrow();
-      expect(stored.device_key).toBe(key.data.device_key);
+      // Stored sealed: the key itself is only in the answer.
+      expect(stored.device_key).toMatch(/^v1:/);
+      expect(stored.device_key).not.toContain(key.data.device_key);
+      expect(t.app.deviceKeys.open(stored.device_key)).toBe(key.data.device_key);
 
       const users = [
         { user_name: 'rm_types', password: 'rm_types1', perms: ['pm_roomtype'] },

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../access.js';
 import { type Clock, isoDate } from '../../clock.js';
 import type { Database, Db, NewRoomRow } from '../../db/schema.js';
+import type { DeviceKeys } from '../../device-keys.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import * as roomTypeRepository from '../roomtypes/repository.js';
 import * as repository from './repository.js';
@@ -36,9 +37,11 @@ export interface RoomDeps {
   clock: Clock;
   devices: RoomDeviceHooks;
   online: OnlineRooms;
+  /** Seals device keys before they are stored and opens them for those who may see them. */
+  keys: DeviceKeys;
 }
 
-/** A new device key: the RCU's MQTT password (PROTOCOL.md), stored as given, compared by the broker. */
+/** A new device key: the RCU's MQTT password (PROTOCOL.md), stored sealed (`DeviceKeys`), compared by the broker. */
 export function newDeviceKey(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -62,11 +65,12 @@ export function validDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && isoDate(date) === value;
 }
 
-/** A new room's row: no versions yet, a fresh device key. */
+/** A new room's row: no versions yet, a fresh device key, sealed. */
 export function newRoomRow(
   room: Pick<NewRoomRow, 'hotel_id' | 'building_id' | 'room_type_id' | 'room_num' | 'floor_num' | 'rcu_id'> &
     Partial<Pick<NewRoomRow, 'mac' | 'remark' | 'validdate'>>,
   createdAt: string,
+  keys: DeviceKeys,
 ): NewRoomRow {
   return {
     mac: '',
@@ -78,15 +82,22 @@ export function newRoomRow(
     fw: null,
     cfg: null,
     ir: null,
-    device_key: newDeviceKey(),
+    device_key: keys.seal(newDeviceKey()),
     created_at: createdAt,
   };
 }
 
-/** Rooms as answered: the device key only to holders of pm_roomdetail (or `*`). */
-export function roomsFor(actor: Actor): (row: repository.NamedRoomRow) => Room {
+/**
+ * Rooms as answered: the device key (opened) only to holders of pm_roomdetail (or `*`). A key
+ * that does not open with this server's secret (docs/operations.md "Device-key secret") is
+ * answered as '' rather than as what is stored: it must be regenerated.
+ */
+export function roomsFor(actor: Actor, keys: DeviceKeys): (row: repository.NamedRoomRow) => Room {
   // The answer schema leaves out what a Room does not have (created_at); rows pass as they are.
-  if (holds(actor.perms, 'pm_roomdetail')) return (row) => row;
+  if (holds(actor.perms, 'pm_roomdetail')) {
+    // The row is the caller's own (read for this answer): its key is opened in place.
+    return (row) => Object.assign(row, { device_key: keys.open(row.device_key) ?? '' }) as Room;
+  }
   return ({ device_key: _key, ...rest }) => rest;
 }
 

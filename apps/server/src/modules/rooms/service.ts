@@ -16,7 +16,8 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import { addRoom, bulkAddRooms, regenerateKey, removeRooms, updateRoom } from './changes.js';
+import type { DeviceKeys } from '../../device-keys.js';
+import { addRoom, bulkAddRooms, regenerateKey, removeRooms, sealStoredKeys, updateRoom } from './changes.js';
 import { exportDeviceKeys, exportRooms, roomTemplate } from './export.js';
 import { importRooms, type RoomUpload } from './import.js';
 import { allRooms, basicRooms, hotelRooms, listRooms, upgradeRooms } from './list.js';
@@ -34,13 +35,15 @@ export function createRoomService({
   clock,
   devices = NO_ROOM_DEVICES,
   online = async () => new Set(),
+  keys,
 }: {
   db: Kysely<Database>;
   clock: Clock;
+  keys: DeviceKeys;
   devices?: RoomDeviceHooks;
   online?: OnlineRooms;
 }) {
-  const deps: RoomDeps = { db, clock, devices, online };
+  const deps: RoomDeps = { db, clock, devices, online, keys };
   return {
     list: (actor: Actor, hotelId: number, body: RoomListBody) => listRooms(deps, actor, hotelId, body),
     all: (actor: Actor, hotelId: number, body: AllRoomsBody) => allRooms(deps, actor, hotelId, body),
@@ -53,6 +56,8 @@ export function createRoomService({
     update: (actor: Actor, hotelId: number, body: RoomUpdateBody) => updateRoom(deps, actor, hotelId, body),
     remove: (actor: Actor, hotelId: number, body: RoomDeleteBody) => removeRooms(deps, actor, hotelId, body),
     regenerateKey: (actor: Actor, hotelId: number, body: RoomKeyBody) => regenerateKey(deps, actor, hotelId, body),
+    /** At start: keys stored before sealing are sealed; keys this secret cannot open are counted. */
+    sealStoredKeys: () => sealStoredKeys(deps),
 
     export: (hotelId: number, body: RoomExportBody) => exportRooms(deps, hotelId, body),
     exportKeys: (actor: Actor, hotelId: number, body: RoomKeyExportBody) =>

@@ -1,0 +1,110 @@
+// Device keys at rest: each RCU's MQTT password is stored sealed (AES-256-GCM) with a secret kept
+// apart from the database, so that a copied database alone reveals none (docs/operations.md
+// "Device-key secret").
+
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SealedDeviceKey } from './db/schema.js';
+
+/** The secret's file in the data folder, made (0600) at first start unless DEVICE_KEY_SECRET is set. */
+export const DEVICE_KEY_SECRET_FILE = 'device-key-secret';
+/** A secret shorter than this is refused: 32 characters of base64 carry 192 bits. */
+export const DEVICE_KEY_SECRET_MIN_LENGTH = 32;
+
+const VERSION = 'v1';
+const PREFIX = `${VERSION}:`;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Bound into every value: a value of another version or purpose never opens as this one. */
+const ASSOCIATED = Buffer.from('roompilot device key v1');
+
+export interface DeviceKeys {
+  /** The key as stored: `v1:<iv>:<tag>:<ciphertext>` (base64), a fresh random IV each time. */
+  seal(key: string): SealedDeviceKey;
+  /**
+   * The key of a stored value; null when it does not open with this secret (another secret, or
+   * the value was changed). A value without the `v1:` prefix is a key stored before sealing
+   * (plaintext) and is answered as it is until the start-up pass seals it.
+   */
+  open(stored: string): string | null;
+}
+
+/** Whether a stored value is sealed (else a plaintext key from before sealing). */
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(PREFIX);
+}
+
+/** Seals and opens device keys with a secret (any string of at least 32 characters). */
+export function createDeviceKeys(secret: string): DeviceKeys {
+  if (secret.length < DEVICE_KEY_SECRET_MIN_LENGTH) {
+    throw new Error(`the device-key secret must be at least ${DEVICE_KEY_SECRET_MIN_LENGTH} characters`);
+  }
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'roompilot device keys', 32));
+  return {
+    seal(plain) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(ASSOCIATED);
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return `${PREFIX}${iv.toString('base64')}:${tag.toString('base64')}:${ciphertext.toString('base64')}` as SealedDeviceKey;
+    },
+    open(stored) {
+      if (!isSealed(stored)) return stored;
+      const parts = stored.slice(PREFIX.length).split(':');
+      if (parts.length !== 3) return null;
+      const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part as string, 'base64')) as [
+        Buffer,
+        Buffer,
+        Buffer,
+      ];
+      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+        decipher.setAAD(ASSOCIATED);
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export interface DeviceKeySecret {
+  secret: string;
+  /** Where it came from: the setting, the data folder's file, or that file just made. */
+  source: 'setting' | 'file' | 'created';
+  file: string;
+}
+
+/**
+ * DEVICE_KEY_SECRET when set; else the data folder's `device-key-secret`, made at first start
+ * (32 random bytes, base64url, mode 0600). A file that is there but empty or short is refused
+ * rather than replaced: a new secret would leave every stored key unreadable.
+ */
+export function loadDeviceKeySecret(dataDir: string, setting: string | null): DeviceKeySecret {
+  const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
+  if (setting !== null) return { secret: setting, source: 'setting', file };
+  const read = (): string => {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    if (secret.length < DEVICE_KEY_SECRET_MIN_LENGTH) {
+      throw new Error(
+        `${file} holds no device-key secret (at least ${DEVICE_KEY_SECRET_MIN_LENGTH} characters): restore it from its backup (docs/operations.md)`,
+      );
+    }
+    return secret;
+  };
+  if (fs.existsSync(file)) return { secret: read(), source: 'file', file };
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    // `wx`: another process starting on the same folder at the same time keeps its own file.
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { secret: read(), source: 'file', file };
+    throw error;
+  }
+  fs.chmodSync(file, 0o600);
+  return { secret, source: 'created', file };
+}
