@@ -8,6 +8,8 @@ import type { Clock } from '../../clock.js';
  * - RCU offline longer than the hotel's `offline_alert_minutes` (default 5; 0: at the next sweep).
  *   Only rooms whose RCU has been heard from count: a room never commissioned is not an alert;
  * - window open while an air conditioner is on: at the next sweep.
+ * A room's last known state restored after a restart (`stale`, until its RCU speaks) raises no door
+ * or window alert: the door may have closed since. Its RCU counts as offline until it speaks.
  * The settings are read at every sweep (not cached): a change applies from the next one.
  * A condition is timed from the first sweep that sees it, and raises one alert per occurrence: it
  * must clear (door closed, RCU back, window shut or AC off) before it can raise another. Clearing
@@ -34,12 +36,14 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { type: ALERT_TYPES.door_open_long, holds: (room) => room.door, minutes: (s) => s.door },
+  { type: ALERT_TYPES.door_open_long, holds: (room) => room.door && !room.stale, minutes: (s) => s.door },
   { type: ALERT_TYPES.rcu_offline, holds: (room) => !room.online, minutes: (s) => s.offline },
   {
     type: ALERT_TYPES.window_open_ac_on,
     holds: (room) =>
-      room.window && Object.entries(room.devices).some(([key, device]) => key.startsWith('AC') && device.on === true),
+      room.window &&
+      !room.stale &&
+      Object.entries(room.devices).some(([key, device]) => key.startsWith('AC') && device.on === true),
     minutes: () => 0,
   },
 ];
