@@ -51,6 +51,16 @@ describe('device keys sealed at rest', () => {
     expect(keys.open(KEY)).toBe(KEY);
   });
 
+  it('opens every value again and again past the number of opened values it keeps', () => {
+    const small = createDeviceKeys(SECRET, { kept: 3 });
+    const plain = Array.from({ length: 10 }, (_, index) => `${KEY}${index}`);
+    const stored = plain.map((key) => small.seal(key));
+    for (let round = 0; round < 3; round++) expect(stored.map((value) => small.open(value))).toEqual(plain);
+    // A value another server sealed (the cache of this one never saw it) opens too.
+    expect(stored.map((value) => keys.open(keys.seal(small.open(value) as string)))).toEqual(plain);
+    expect(createDeviceKeys(SECRET).open(stored[0] as string)).toBe(plain[0]);
+  });
+
   it('refuses a secret shorter than 32 characters', () => {
     expect(() => createDeviceKeys('short')).toThrow(/at least 32/);
   });
