@@ -186,8 +186,10 @@ describeEachDatabase(
 
     it('takes an SOS without an id as an SOS, acked under an id made from it, its repeats stored once', async () => {
       const payload = JSON.stringify({ type: 'sos', ts: 12, detail: 'no id' });
+      const salvaged = t.app.gateway?.stats().salvagedSos ?? 0;
       const first = await sendEvent(payload);
       const again = await sendEvent(payload);
+      expect(t.app.gateway?.stats().salvagedSos).toBe(salvaged + 2);
       expect(first.ack.event).toMatch(/^x-[0-9a-f]{32}$/);
       expect(again.ack.event).toBe(first.ack.event);
       expect(await eventRow(first.ack.event)).toHaveLength(1);

@@ -64,6 +64,8 @@ export interface GatewayStats {
   dropped: Record<DropReason | 'unknown_device' | 'over_budget', number>;
   commands: { sent: number; acked: number; timedOut: number };
   handlerErrors: number;
+  /** SOS events taken from payloads outside the protocol (stored, shown and acknowledged all the same). */
+  salvagedSos: number;
 }
 
 export interface Gateway {
@@ -151,6 +153,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0, over_budget: 0 },
     commands: { sent: 0, acked: 0, timedOut: 0 },
     handlerErrors: 0,
+    salvagedSos: 0,
   };
   // At most one warning per RCU and minute for each of the two, with the count since the last.
   const budget = new RcuBudget({
@@ -177,6 +180,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         handlerFailed(name, event.device, error);
       }
     }
+  }
+
+  /** When each RCU's salvaged SOS was last logged, and how many came since: one warn line a minute at most. */
+  const salvagedLog = new Map<string, { at: number; since: number }>();
+  function salvaged(rcuId: string, raw: string, time: number): void {
+    stats.salvagedSos += 1;
+    const last = salvagedLog.get(rcuId);
+    if (last && time - last.at < 60_000) {
+      last.since += 1;
+      return;
+    }
+    salvagedLog.set(rcuId, { at: time, since: 0 });
+    log.warn(
+      { rcu_id: rcuId, payload: raw, since_last: last?.since ?? 0 },
+      'gateway: an SOS outside the protocol, stored and acknowledged as one',
+    );
   }
 
   function handlerFailed(name: string, device: Device, error: unknown): void {
@@ -207,9 +226,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }
       case 'event': {
         const { ts, raw, ...event } = message.payload;
-        if (raw !== undefined) {
-          log.warn({ rcu_id: device.rcu_id, payload: raw }, 'gateway: an SOS outside the protocol, taken as one');
-        }
+        if (raw !== undefined) salvaged(device.rcu_id, raw, at.getTime());
         const time = plausibleTime(ts, at) ?? at.getTime();
         emit('event', { device, event: { ...event, ts: time }, at, sent: { ts, raw: raw ?? null } });
         return;
