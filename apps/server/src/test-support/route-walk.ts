@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { RouteAccess } from '../access.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { migrateToLatest } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { TestApp } from './databases.js';
 import { createHotel } from './fixtures.js';
@@ -49,6 +50,8 @@ export function collectApiRoutes(): WalkRoute[] {
 export async function registeredApiRoutes(): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-walk-list-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir));
+  // Ready reads the rooms (their stored device keys are sealed at start): the schema must be there.
+  await migrateToLatest(app.db);
   await app.ready();
   const routes = app.registeredRoutes
     .filter(({ url }) => url.startsWith(`${API_BASE}/`) && !url.startsWith(`${API_BASE}/docs`))
