@@ -162,5 +162,30 @@ for (const kind of DATABASE_KINDS) {
       expect(live).toMatchObject({ online: true, stale: false, rent: 'checked_in', card: true, dnd: false });
       expect(live?.updated_at).not.toBe(heard?.updated_at);
     });
+
+    it('puts back the last known state of a room the live store lost while the server ran (a restarted Redis)', async () => {
+      const live = app.services.live;
+      await live.flush();
+      const before = (await roomStates(app)).rooms.find((r) => r.room_id === room.id);
+      // What a Redis restart does to the shared store: the room's record is gone.
+      await live.store.remove(room.id);
+      expect(await live.store.get(room.id)).toBeNull();
+
+      const after = await roomStates(app);
+      expect(after.rooms.find((r) => r.room_id === room.id)).toEqual({
+        ...before,
+        online: false,
+        stale: true,
+      });
+      expect(after.devices).toMatchObject({ online: false, devices: { AC1: { on: true, set: 22 } } });
+
+      await report(app, { card: false }, (change) => change.card === false);
+      expect((await roomStates(app)).rooms.find((r) => r.room_id === room.id)).toMatchObject({
+        online: true,
+        stale: false,
+        rent: 'checked_in',
+        card: false,
+      });
+    });
   });
 }

@@ -1,14 +1,29 @@
 import type { Db } from '../../db/schema.js';
 
-/** The rooms of a hotel as the floor view lists them, by floor and number. */
+/**
+ * The rooms of a hotel as the floor view lists them, by floor and number; `last_heard` says whether
+ * a last known state is kept for the room (its time; null: none).
+ */
 export function roomsOfHotel(db: Db, hotelId: number, filter: { floor_num?: number; building_id?: number }) {
   let query = db
     .selectFrom('rooms')
-    .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rent'])
-    .where('hotel_id', '=', hotelId);
-  if (filter.floor_num !== undefined) query = query.where('floor_num', '=', filter.floor_num);
-  if (filter.building_id !== undefined) query = query.where('building_id', '=', filter.building_id);
-  return query.orderBy('floor_num').orderBy('room_num').execute();
+    // A room moved to another hotel keeps no last known state from its old one.
+    .leftJoin('room_last_state as s', (join) =>
+      join.onRef('s.room_id', '=', 'rooms.id').onRef('s.hotel_id', '=', 'rooms.hotel_id'),
+    )
+    .select([
+      'rooms.id',
+      'rooms.hotel_id',
+      'rooms.building_id',
+      'rooms.room_num',
+      'rooms.floor_num',
+      'rooms.rent',
+      's.updated_at as last_heard',
+    ])
+    .where('rooms.hotel_id', '=', hotelId);
+  if (filter.floor_num !== undefined) query = query.where('rooms.floor_num', '=', filter.floor_num);
+  if (filter.building_id !== undefined) query = query.where('rooms.building_id', '=', filter.building_id);
+  return query.orderBy('rooms.floor_num').orderBy('rooms.room_num').execute();
 }
 
 /** Whether a room is the hotel's (any hotel's when `hotelId` is null). */
@@ -63,11 +78,15 @@ export async function saveLastStates(db: Db, rows: readonly LastStateRow[]): Pro
   }
 }
 
-/** Every room's last known state with the room's ids as the rooms table has them now. */
-export function lastStates(db: Db) {
-  return db
+/**
+ * Every room's (or these rooms') last known state with the room's ids as the rooms table has them
+ * now (none for a room since moved to another hotel).
+ */
+export function lastStates(db: Db, roomIds?: readonly number[]) {
+  let query = db
     .selectFrom('room_last_state as s')
-    .innerJoin('rooms as r', 'r.id', 's.room_id')
-    .select(['s.room_id', 'r.hotel_id', 'r.building_id', 'r.room_num', 'r.floor_num', 's.state', 's.updated_at'])
-    .execute();
+    .innerJoin('rooms as r', (join) => join.onRef('r.id', '=', 's.room_id').onRef('r.hotel_id', '=', 's.hotel_id'))
+    .select(['s.room_id', 'r.hotel_id', 'r.building_id', 'r.room_num', 'r.floor_num', 's.state', 's.updated_at']);
+  if (roomIds) query = query.where('s.room_id', 'in', roomIds.length > 0 ? roomIds : [-1]);
+  return query.execute();
 }

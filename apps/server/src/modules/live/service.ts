@@ -50,7 +50,8 @@ export interface LiveServiceOptions {
  * Each room's last known state is also kept in the database (`room_last_state`): the rooms whose
  * RCU spoke are written every few seconds in one batch (`startFlushing`) and once more on close,
  * never once per message. A restarted server (`restore`) puts it back in the store, offline and
- * `stale`, for the rooms the store does not know; the RCU's next message clears `stale`.
+ * `stale`, for the rooms the store does not know, and the reads do the same for a room the store
+ * lost while the server ran (a restarted Redis); the RCU's next message clears `stale`.
  */
 export class LiveService {
   readonly #db: Kysely<Database>;
@@ -73,9 +74,9 @@ export class LiveService {
    * no record of the room (an empty memory store after a restart, a restarted Redis). Answers how
    * many rooms it restored.
    */
-  async restore(): Promise<number> {
+  async restore(roomIds?: readonly number[]): Promise<number> {
     let restored = 0;
-    for (const row of await repository.lastStates(this.#db)) {
+    for (const row of await repository.lastStates(this.#db, roomIds)) {
       let state: LastState;
       try {
         state = JSON.parse(row.state) as LastState;
@@ -165,7 +166,7 @@ export class LiveService {
       repository.roomsOfHotel(this.#db, hotelId, filter),
       this.store.list(hotelId, filter),
     ]);
-    const byId = new Map(live.map((room) => [room.room_id, room]));
+    const byId = await this.#withLastKnown(rooms, live);
     return rooms.map((room) => {
       const state = byId.get(room.id);
       return {
@@ -182,7 +183,8 @@ export class LiveService {
   /** A room's devices and energy; null when the room is not the hotel's (`hotelId` null: any). */
   async deviceState(roomId: number, hotelId: number | null): Promise<LiveDeviceState | null> {
     if (!(await repository.roomExists(this.#db, roomId, hotelId))) return null;
-    const live = await this.store.get(roomId);
+    let live = await this.store.get(roomId);
+    if (!live && (await this.restore([roomId])) > 0) live = await this.store.get(roomId);
     return {
       room_id: roomId,
       online: live?.online ?? false,
@@ -197,7 +199,7 @@ export class LiveService {
       repository.roomsOfHotel(this.#db, hotelId, filter),
       this.store.list(hotelId, filter),
     ]);
-    const byId = new Map(live.map((room) => [room.room_id, room]));
+    const byId = await this.#withLastKnown(rooms, live);
     return rooms.map((room) => ({
       room_id: room.id,
       room_num: room.room_num,
@@ -244,6 +246,23 @@ export class LiveService {
   async applyEvent(room: RoomRef, type: EventType, at: Date): Promise<void> {
     const flags = EVENT_FLAGS[type];
     if (flags) await this.#heard(room, { ...flags, online: true, stale: false }, at);
+  }
+
+  /**
+   * The live records by room id, with the last known state put back (stale) for the rooms the store
+   * has lost while this server ran (a restarted Redis): one more query, only when such rooms exist.
+   */
+  async #withLastKnown(
+    rooms: readonly { id: number; last_heard: string | null }[],
+    live: LiveRoom[],
+  ): Promise<Map<number, LiveRoom>> {
+    const byId = new Map(live.map((room) => [room.room_id, room]));
+    const lost = rooms.filter((room) => room.last_heard !== null && !byId.has(room.id)).map((room) => room.id);
+    if (lost.length === 0 || (await this.restore(lost)) === 0) return byId;
+    for (const room of await Promise.all(lost.map((id) => this.store.get(id)))) {
+      if (room) byId.set(room.room_id, room);
+    }
+    return byId;
   }
 
   /** Merges what an RCU said; its room's last known state is written with the next flush. */
