@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@roompilot/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { read } from '../access.js';
 
 const NOT_BUILT =
@@ -31,13 +31,37 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
   }
 
   app.get('/*', { config: read('public'), schema: { hide: true } }, async (request, reply) => {
-    const pathname = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    // The router has already decoded the path once: decoding it again would read `%25zz` as a bad escape.
+    const pathname = (request.params as { '*': string })['*'] ?? '';
     if (`/${pathname}`.startsWith(`${API_BASE}/`) || `/${pathname}` === API_BASE) return reply.callNotFound();
     if (!built) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
+    // No file has a NUL in its name (and the file system refuses one): the console's page, as 404.
+    if (pathname.includes('\0')) return sendConsolePage(reply, options.webDist, 404);
     const file = path.resolve(options.webDist, pathname);
     const inside = file.startsWith(options.webDist + path.sep);
-    if (inside && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return reply.sendFile(pathname);
+    if (inside && isFile(file)) return reply.sendFile(pathname);
     if (pathname.startsWith('assets/')) return reply.callNotFound();
     return reply.sendFile('index.html');
   });
+}
+
+/** Whether a path names a file; a name the file system refuses (too long, say) names none. */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The console's page (its index.html, never cached) with the given status, or the note that it is
+ * not built: what a URL outside `/apis` that names no file gets, even one the router cannot read
+ * (a bad escape like `/%ff`, answered through the app's `frameworkErrors`).
+ */
+export function sendConsolePage(reply: FastifyReply, webDist: string, status: number) {
+  const indexFile = path.join(webDist, 'index.html');
+  reply.code(status).header('cache-control', 'no-cache');
+  if (!fs.existsSync(indexFile)) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
+  return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
 }
