@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_DEPTH_MAX, tooDeepField } from './json-depth.js';
+import { JSON_DEPTH_MAX, nestsDeeperThan, tooDeepField } from './json-depth.js';
 
 const nested = (depth: number, inner = '1') => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
 
@@ -22,5 +22,14 @@ describe('JSON depth', () => {
     const text = JSON.stringify({ a: '[[[{{{', 'b"[': { c: ['x,y', '\\"[[', { d: 1 }] } });
     expect(tooDeepField(text, 4)).toBeNull();
     expect(tooDeepField(text, 3)).toBe('b\\"[.c.2');
+  });
+
+  it('tells a parsed value nested deeper than the limit, walking 100,000 levels without recursion', () => {
+    expect(nestsDeeperThan(JSON.parse(nested(JSON_DEPTH_MAX)))).toBe(false);
+    expect(nestsDeeperThan(JSON.parse(nested(JSON_DEPTH_MAX + 1)))).toBe(true);
+    expect(nestsDeeperThan({ a: [1, 'x', null, { b: [] }] }, 4)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, 'x', null, { b: [] }] }, 3)).toBe(true);
+    expect(nestsDeeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBe(true);
+    expect(nestsDeeperThan('text')).toBe(false);
   });
 });

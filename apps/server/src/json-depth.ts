@@ -50,3 +50,21 @@ export function tooDeepField(text: string, max = JSON_DEPTH_MAX): string | null 
   }
   return null;
 }
+
+/**
+ * Whether a parsed value nests objects or arrays deeper than `max` (the value itself is level 1),
+ * walked with a stack of its own: for what arrives already parsed (an RCU's answer) before it is
+ * answered or stored, as JSON.stringify recurses and fails some 10,000 levels down.
+ */
+export function nestsDeeperThan(value: unknown, max = JSON_DEPTH_MAX): boolean {
+  const stack: { item: unknown; depth: number }[] = [{ item: value, depth: 1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { item, depth } = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) {
+      if (child !== null && typeof child === 'object') stack.push({ item: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}

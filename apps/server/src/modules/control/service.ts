@@ -13,6 +13,7 @@ import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { DeviceTimeoutError, type Gateway } from '../../gateway/gateway.js';
+import { JSON_DEPTH_MAX, nestsDeeperThan } from '../../json-depth.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
 import { DeviceCommandError, RoomNotFoundError, type RoomOutcome } from './failures.js';
@@ -77,6 +78,10 @@ export class ControlService {
       throw new DeviceCommandError('timeout', room.room_num, error.message, { cause: error });
     }
     if (!ack.ok) throw new DeviceCommandError('refused', room.room_num, ack.error ?? 'no reason given');
+    // An answer nested past the JSON depth limit would fail when answered or logged: the RCU's fault.
+    if (nestsDeeperThan(ack.result, JSON_DEPTH_MAX)) {
+      throw new DeviceCommandError('refused', room.room_num, `its answer nests deeper than ${JSON_DEPTH_MAX} levels`);
+    }
     return ack.result ?? null;
   }
 
