@@ -16,6 +16,9 @@ export default {
     'pattern: it gives the room number {room_num} twice; pad floor or room, e.g. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} rows have errors; nothing was imported.',
   'rooms.importTooLarge': 'The import file is too large (limit {limit} bytes).',
+  'rooms.importInflatedTooLarge':
+    'The spreadsheet unpacks to more than {limit} MB; nothing was imported. Remove extra sheets and content and try again.',
+  'rooms.importBusy': 'Rooms are already being imported into this hotel; try again when that import has finished.',
   'rooms.importTooManyRows': 'At most {max} rows per import.',
   'rooms.importUnreadable': 'The file cannot be read; upload a CSV (UTF-8) or Excel (.xlsx) file.',
   'rooms.importNoFile': 'Upload one file in the field "file".',

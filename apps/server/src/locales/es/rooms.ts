@@ -15,6 +15,9 @@ export default {
     'pattern: genera el número {room_num} dos veces; rellene planta o habitación, p. ej. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} filas tienen errores; no se importó nada.',
   'rooms.importTooLarge': 'El archivo es demasiado grande (límite {limit} bytes).',
+  'rooms.importInflatedTooLarge':
+    'La hoja de cálculo descomprimida ocupa más de {limit} MB; no se importó nada. Quite hojas y contenido sobrantes e inténtelo de nuevo.',
+  'rooms.importBusy': 'Ya se están importando habitaciones en este hotel; inténtelo cuando termine esa importación.',
   'rooms.importTooManyRows': 'Como máximo {max} filas por importación.',
   'rooms.importUnreadable': 'No se puede leer el archivo; suba un CSV (UTF-8) o un Excel (.xlsx).',
   'rooms.importNoFile': 'Suba un archivo en el campo "file".',

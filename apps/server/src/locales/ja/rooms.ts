@@ -16,6 +16,9 @@ export default {
     'pattern: 部屋番号 {room_num} が重複します。{floor:2}{room:2} のように桁数を指定してください。',
   'rooms.importErrors': '{count} 行にエラーがあるため、何もインポートされませんでした。',
   'rooms.importTooLarge': 'インポートファイルが大きすぎます(上限 {limit} バイト)。',
+  'rooms.importInflatedTooLarge':
+    'スプレッドシートの展開後のサイズが {limit} MB を超えるため、何もインポートされませんでした。不要なシートや内容を削除してから再度お試しください。',
+  'rooms.importBusy': 'このホテルでは客室のインポートが実行中です。完了してから再度お試しください。',
   'rooms.importTooManyRows': '一度にインポートできるのは最大 {max} 行です。',
   'rooms.importUnreadable':
     'ファイルを読み込めません。CSV(UTF-8)または Excel(.xlsx)ファイルをアップロードしてください。',

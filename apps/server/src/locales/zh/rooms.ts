@@ -12,6 +12,8 @@ export default {
   'rooms.patternRepeats': 'pattern: 生成的房间号 {room_num} 重复,请为楼层或房间加上位数,例如 {floor:2}{room:2}',
   'rooms.importErrors': '{count} 行有错误,未导入任何房间',
   'rooms.importTooLarge': '导入文件过大(上限 {limit} 字节)',
+  'rooms.importInflatedTooLarge': '表格解压后超过 {limit} MB,未导入任何房间;请删去多余的工作表和内容后再试',
+  'rooms.importBusy': '该酒店正在导入房间,请等这次导入完成后再试',
   'rooms.importTooManyRows': '一次最多导入 {max} 行',
   'rooms.importUnreadable': '无法读取文件,请上传 CSV(UTF-8)或 Excel(.xlsx)文件',
   'rooms.importNoFile': '请在字段 file 中上传一个文件',

@@ -21,7 +21,7 @@ import * as buildingRepository from '../buildings/repository.js';
 import { buildingForRooms } from '../buildings/service.js';
 import { recordOperation } from '../oplog/service.js';
 import * as roomTypeRepository from '../roomtypes/repository.js';
-import { looksLikeXlsx, readCsv, readXlsx, unguardFormula } from './files.js';
+import { looksLikeXlsx, readCsv, readXlsx, SheetLimitError, type SheetLine, unguardFormula } from './files.js';
 import * as repository from './repository.js';
 import { newRoomRow, normalizedMac, RCU_ID, ROOM_NUM, type RoomDeps, validDate } from './rules.js';
 
@@ -36,21 +36,32 @@ export interface RoomUpload {
 
 type Say = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** A data row of the sheet: its spreadsheet line (the header is line 1) and its cells. */
-interface SheetRow {
-  line: number;
-  cells: string[];
-}
+/** How many bytes an .xlsx may inflate to: a full import of ROOMS_BULK_MAX rows is under 15 MB. */
+export const ROOM_IMPORT_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+/** Characters kept of a cell: more than any field may hold (a longer remark is still refused as too long). */
+const CELL_CHARS_KEPT = 1024;
 
-/** A file's rows, or a whole-file problem. */
-async function rowsOf(upload: RoomUpload): Promise<string[][]> {
-  try {
-    if (looksLikeXlsx(upload.content)) return await readXlsx(upload.content);
-  } catch {
-    throw invalid('rooms.importUnreadable');
+/** A file's lines (the header is line 1), or a whole-file problem. */
+async function linesOf(upload: RoomUpload): Promise<SheetLine[]> {
+  if (looksLikeXlsx(upload.content)) {
+    try {
+      return await readXlsx(upload.content, {
+        rows: ROOMS_BULK_MAX,
+        inflatedBytes: ROOM_IMPORT_MAX_INFLATED_BYTES,
+        cellChars: CELL_CHARS_KEPT,
+      });
+    } catch (error) {
+      if (error instanceof SheetLimitError && error.limit === 'rows') {
+        throw tooLarge('rooms.importTooManyRows', { max: ROOMS_BULK_MAX });
+      }
+      if (error instanceof SheetLimitError) {
+        throw tooLarge('rooms.importInflatedTooLarge', { limit: ROOM_IMPORT_MAX_INFLATED_BYTES / 1024 / 1024 });
+      }
+      throw invalid('rooms.importUnreadable');
+    }
   }
   if (/\.xlsx$/i.test(upload.filename) || upload.content.includes(0)) throw invalid('rooms.importUnreadable');
-  return readCsv(upload.content);
+  return readCsv(upload.content).map((cells, index) => ({ line: index + 1, cells }));
 }
 
 /** The sheet's non-empty data rows and a reader of a row's cell by column name; whole-file problems throw. */
@@ -58,13 +69,11 @@ async function readSheet(upload: RoomUpload, say: Say) {
   if (upload.content.length > ROOM_IMPORT_MAX_BYTES) {
     throw tooLarge('rooms.importTooLarge', { limit: ROOM_IMPORT_MAX_BYTES });
   }
-  const [header = [], ...body] = await rowsOf(upload);
-  const rows: SheetRow[] = body
-    .map((cells, index) => ({ line: index + 2, cells }))
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const lines = await linesOf(upload);
+  const header = lines.find(({ line }) => line === 1)?.cells ?? [];
+  const rows: SheetLine[] = lines.filter(({ line, cells }) => line > 1 && cells.some((cell) => cell.trim() !== ''));
   if (rows.length > ROOMS_BULK_MAX) throw tooLarge('rooms.importTooManyRows', { max: ROOMS_BULK_MAX });
   if (rows.length === 0) throw invalid('rooms.importEmpty');
-
   const columns = new Map(
     header.map((name, index) => [
       name
@@ -113,7 +122,7 @@ interface RowContext {
 /** One row: its room, or its errors (added to `errors`). */
 async function checkRow(
   context: RowContext,
-  { line, cells }: SheetRow,
+  { line, cells }: SheetLine,
   errors: RoomImportError[],
   say: Say,
 ): Promise<NewRoomRow | undefined> {
@@ -196,13 +205,35 @@ async function checkRow(
  * by line and field, and nothing imported. Lines are spreadsheet lines (the header is line 1).
  */
 export async function importRooms(
-  { db, clock, keys }: RoomDeps,
+  deps: RoomDeps,
   actor: Actor,
   hotelId: number,
   upload: RoomUpload,
   language: Language,
 ): Promise<RoomImportResult> {
   const say: Say = (key, params) => translate(language, key, params);
+  // One import at a time per hotel: a second one while the first reads and writes is 4429.
+  const importing = IMPORTING.get(deps.db) ?? new Set<number>();
+  IMPORTING.set(deps.db, importing);
+  if (importing.has(hotelId)) throw new AppError(ErrorCode.tooManyRequests, 'rooms.importBusy');
+  importing.add(hotelId);
+  try {
+    return await readAndImport(deps, actor, hotelId, upload, say);
+  } finally {
+    importing.delete(hotelId);
+  }
+}
+
+/** The hotels importing now, per database (a process may serve more than one app, as the tests do). */
+const IMPORTING = new WeakMap<object, Set<number>>();
+
+async function readAndImport(
+  { db, clock, keys }: RoomDeps,
+  actor: Actor,
+  hotelId: number,
+  upload: RoomUpload,
+  say: Say,
+): Promise<RoomImportResult> {
   const { rows, cell } = await readSheet(upload, say);
 
   return db.transaction().execute(async (trx) => {
