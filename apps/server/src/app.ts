@@ -43,7 +43,7 @@ import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { accessPlugin } from './plugins/access.js';
-import { consolePlugin, sendConsolePage } from './plugins/console.js';
+import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
 import { answerFrameworkError, envelopePlugin } from './plugins/envelope.js';
 import { protectionPlugin } from './plugins/protection.js';
@@ -114,9 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only the named proxies may say who the client is (X-Forwarded-For); otherwise the socket does.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     exposeHeadRoutes: true,
-    // A URL the router cannot read (`/%ff`): the envelope under /apis, the console's page elsewhere.
+    // A URL the router cannot read (`/%ff`): sent round again, to the envelope's 404 under /apis and
+    // the console's page elsewhere.
     frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request, reply, (page) => sendConsolePage(page, config.webDist, 404)),
+      answerFrameworkError(error, request, reply, (raw, res) => app.routing(raw, res)),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
   });
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@roompilot/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { read } from '../access.js';
+import { isOddUrl } from './envelope.js';
 
 const NOT_BUILT =
   'The RoomPilot console is not built yet: run `npm start` (or `npm run build`) from the repository root.\n';
@@ -34,6 +35,8 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
     // The router has already decoded the path once: decoding it again would read `%25zz` as a bad escape.
     const pathname = (request.params as { '*': string })['*'] ?? '';
     if (`/${pathname}`.startsWith(`${API_BASE}/`) || `/${pathname}` === API_BASE) return reply.callNotFound();
+    // A URL the router could not read (`/%ff`), sent round again: no file, the console's page as 404.
+    if (isOddUrl(request)) return sendConsolePage(reply, options.webDist, 404);
     if (!built) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
     // No file has a NUL in its name (and the file system refuses one): the console's page, as 404.
     if (pathname.includes('\0')) return sendConsolePage(reply, options.webDist, 404);
@@ -56,10 +59,9 @@ function isFile(file: string): boolean {
 
 /**
  * The console's page (its index.html, never cached) with the given status, or the note that it is
- * not built: what a URL outside `/apis` that names no file gets, even one the router cannot read
- * (a bad escape like `/%ff`, answered through the app's `frameworkErrors`).
+ * not built: what a URL outside `/apis` that can name no file gets (a NUL, a bad escape like `/%ff`).
  */
-export function sendConsolePage(reply: FastifyReply, webDist: string, status: number) {
+function sendConsolePage(reply: FastifyReply, webDist: string, status: number) {
   const indexFile = path.join(webDist, 'index.html');
   reply.code(status).header('cache-control', 'no-cache');
   if (!fs.existsSync(indexFile)) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);

@@ -86,7 +86,7 @@ export const envelopePlugin = fp(
 );
 
 function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply, language: Language) {
-  const url = (request.raw.url ?? '/').split('?')[0] ?? '/';
+  const url = originalUrl(request).split('?')[0] ?? '/';
   return send(
     reply,
     ErrorCode.notFound,
@@ -94,21 +94,43 @@ function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply, languag
   );
 }
 
+/** On a request the router could not read: the URL it came with (see answerFrameworkError). */
+const ODD_URL = Symbol('odd url');
+type RawRequest = FastifyRequest['raw'] & { [ODD_URL]?: string };
+/** Where such a request is sent round again: a clean path no route answers but the console's. */
+const ODD_URL_PATH = '/-odd-url-';
+
+/** The URL a request came with, even one the router could not read. */
+function originalUrl(request: FastifyRequest): string {
+  return (request.raw as RawRequest)[ODD_URL] ?? request.raw.url ?? '/';
+}
+
+/** Whether the router could not read the URL the request came with: no file, no call, 404. */
+export function isOddUrl(request: FastifyRequest): boolean {
+  return (request.raw as RawRequest)[ODD_URL] !== undefined;
+}
+
 /**
- * Fastify's `frameworkErrors`: what its router cannot route (a bad escape such as `/%ff` or `/%zz`)
- * never gets Fastify's bare error page. Under `/apis` it is a call that does not exist (the
- * envelope's 404/4404, in the caller's language); elsewhere `outside` answers (the console's page,
- * as 404). The request has run no hook: its language is read here.
+ * Fastify's `frameworkErrors`: a URL its router cannot read (a bad escape such as `/%ff` or `/%zz`)
+ * never gets Fastify's bare error page. The request is sent round again (`route`, the app's
+ * router) under a clean path, keeping its own URL for the answer, so that every hook runs as for
+ * any request (the security headers, compression, load shedding): under `/apis` it is a call that
+ * does not exist (the envelope's 404/4404, naming the URL it came with); elsewhere the console's
+ * page, as 404 (see isOddUrl). A request already sent round is answered here.
  */
 export function answerFrameworkError(
   _error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-  outside: (reply: FastifyReply) => FastifyReply,
+  route: (raw: FastifyRequest['raw'], res: FastifyReply['raw']) => void,
 ) {
-  const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
-  if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+  const raw = request.raw as RawRequest;
+  const path = (raw.url ?? '/').split('?')[0] ?? '/';
+  const api = path === API_BASE || path.startsWith(`${API_BASE}/`);
+  if (raw[ODD_URL] !== undefined) {
     return sendRouteNotFound(request, reply, pickLanguage(request.headers['accept-language']));
   }
-  return outside(reply);
+  raw[ODD_URL] = raw.url ?? '/';
+  raw.url = api ? `${API_BASE}${ODD_URL_PATH}` : ODD_URL_PATH;
+  route(raw, reply.raw);
 }

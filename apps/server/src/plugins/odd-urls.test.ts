@@ -17,6 +17,9 @@ describeEachDatabase(
           const answer = await t.app.inject({ method, url });
           expect(answer.statusCode, `${method} ${url}`).toBe(404);
           expect(answer.headers['content-type'], `${method} ${url}`).toMatch(/^text\/html/);
+          // Answered like any other page: the security headers too.
+          expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+          expect(answer.headers['x-content-type-options']).toBe('nosniff');
           if (method === 'GET') expect(answer.body).toContain('<div id="root">');
         }
       }
@@ -29,8 +32,8 @@ describeEachDatabase(
         expect(answer.body).not.toContain('root:');
       }
       // A POST to an odd URL outside /apis is no call either: the envelope's 404, as for any other.
-      const posted = await t.app.inject({ method: 'POST', url: '/%ff' });
-      expect(posted.statusCode).toBeLessThan(500);
+      const posted = await t.call('POST', '/%ff', { headers: { 'accept-language': 'en' } });
+      expect(posted).toMatchObject({ status: 404, code: ErrorCode.notFound, message: 'No such call: POST /%ff' });
     });
 
     it('answers odd URLs under /apis with the JSON envelope (404/4404), in the caller language', async () => {
@@ -43,6 +46,7 @@ describeEachDatabase(
             data: null,
           });
           expect(answer.headers['content-type']).toMatch(/^application\/json/);
+          expect(answer.headers['x-content-type-options']).toBe('nosniff');
           expect(answer.message).toMatch(/^No such call: (GET|POST) \/apis\//);
           expect(answer.message.length).toBeLessThan(300);
         }
