@@ -38,7 +38,7 @@ const EnvSchema = Type.Object({
   WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   CONSOLE_COPYRIGHT: Type.String({ default: '© RoomPilot' }),
   CONSOLE_FILING_NUMBER: Type.String({ default: '' }),
-  OVERLOAD_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 256 }),
+  OVERLOAD_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 64 }),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 200 }),
   OVERLOAD_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 2 }),
 });
@@ -101,10 +101,10 @@ export interface Config {
   site: { copyright: string; filingNumber: string };
   /**
    * Past its capacity the server refuses API calls at once (4429, Retry-After) instead of queueing
-   * them: more than `maxInFlight` being answered, or a mean event-loop delay over
-   * `maxEventLoopDelayMs` (sampled every `sampleIntervalMs`); 0 switches either off.
+   * them: more than `maxInFlight` being answered, or the event loop busy without a break for over
+   * `maxEventLoopDelayMs`; 0 switches either off.
    */
-  overload: { maxInFlight: number; maxEventLoopDelayMs: number; sampleIntervalMs: number; retryAfterSeconds: number };
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -221,7 +221,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: {
       maxInFlight: settings.OVERLOAD_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: settings.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
-      sampleIntervalMs: 100,
       retryAfterSeconds: settings.OVERLOAD_RETRY_AFTER_SECONDS,
     },
   };

@@ -162,3 +162,38 @@ describeEachDatabase(
     },
   },
 );
+
+describeEachDatabase(
+  'protection: refusing when the event loop is held up',
+  (t) => {
+    it('refuses a call that reaches the server after the loop was busy past the limit, and takes the next one', async () => {
+      // The app's set-up (migrations, seed) ran without the loop coming round: let it come round.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const blocked = await t.app.inject({ method: 'GET', url: '/apis/test/hold-loop' });
+      expect(blocked.json().code).toBe(0);
+      // The call made at the end of a 300 ms turn of the loop (the limit is 50 ms) was refused.
+      expect(blocked.json().data).toMatchObject({ status: 429, code: 4429, retryAfter: '2' });
+      // Once the loop came round, calls are taken again.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await t.app.inject({ method: 'GET', url: '/apis/site' })).json()).toMatchObject({ code: 0 });
+    });
+  },
+  {
+    env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '50', OVERLOAD_MAX_IN_FLIGHT: '0' },
+    build: {
+      extraRoutes: async (api) => {
+        api.get('/test/hold-loop', { config: read('public') }, async () => {
+          // A turn of the loop held for 300 ms (a slow synchronous step), then a call arrives.
+          const until = performance.now() + 300;
+          while (performance.now() < until) {}
+          const answer = await api.inject({ method: 'GET', url: '/apis/site' });
+          return {
+            code: 0,
+            message: 'ok',
+            data: { status: answer.statusCode, code: answer.json().code, retryAfter: answer.headers['retry-after'] },
+          };
+        });
+      },
+    },
+  },
+);
