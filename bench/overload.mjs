@@ -57,9 +57,9 @@ async function startServer({ env }) {
     dataDir,
   );
   const app = await buildApp(config, {});
-  // The server's own share of each request (from its first hook to its answer sent), and how long
-  // each turn of its event loop took: where the time goes.
-  app.addHook('onRequest', async (request, reply) => {
+  // When each request reached the server's first hook (a header the load reads), and the server's
+  // own share of it (first hook to answer sent): where the time goes.
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-bench-first-hook', String(performance.timeOrigin + performance.now()));
   });
   app.addHook('onResponse', async (request, reply) => {
