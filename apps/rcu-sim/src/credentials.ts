@@ -118,13 +118,22 @@ export function roomsFromCsv(text: string): FleetRoom[] {
   const devicesColumn = columns.indexOf('devices');
   if (rcuColumn < 0 || keyColumn < 0) throw new Error('the CSV needs rcu_id and device_key columns');
   return lines.map((line, index) => {
-    const cells = splitCsvLine(line, separator);
+    const cells = splitCsvLine(line, separator).map(unguardFormula);
     const rcuId = cells[rcuColumn]?.trim();
     const deviceKey = cells[keyColumn]?.trim();
     if (!rcuId || !deviceKey) throw new Error(`line ${index + 2}: rcu_id or device_key is empty`);
     const devices = devicesColumn >= 0 ? cells[devicesColumn]?.split(/[\s|]+/).filter(Boolean) : undefined;
     return { rcu_id: rcuId, device_key: deviceKey, ...(devices && devices.length > 0 && { devices }) };
   });
+}
+
+/**
+ * The server writes a cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return: a device key may start with `-`) with a leading apostrophe: read
+ * without it, as the server's own import does.
+ */
+function unguardFormula(cell: string): string {
+  return /^''*[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 function splitCsvLine(line: string, separator: string): string[] {

@@ -51,5 +51,11 @@ describe('device-key CSV', () => {
       { rcu_id: 'R1', device_key: 'k1', devices: ['L1', 'AC1'] },
     ]);
     expect(() => roomsFromCsv('rcu_id,mac\nR1,00\n')).toThrow(/device_key/);
+    // A key starting with `-` comes defused for spreadsheets (a leading apostrophe): read without it.
+    expect(roomsFromCsv("rcu_id,device_key\nR1,'-abc\nR2,'=x\nR3,it's\n")).toEqual([
+      { rcu_id: 'R1', device_key: '-abc' },
+      { rcu_id: 'R2', device_key: '=x' },
+      { rcu_id: 'R3', device_key: "it's" },
+    ]);
   });
 });
