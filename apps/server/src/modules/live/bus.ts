@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
 
 /**
  * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
@@ -37,30 +37,9 @@ export function createMemoryBus(): LiveBus {
   };
 }
 
-export interface RedisBusOptions {
-  url: string;
-  prefix?: string;
-  onError?: (error: Error) => void;
-}
-
-export async function createRedisBus({
-  url,
-  prefix = 'rp:live:',
-  onError = () => {},
-}: RedisBusOptions): Promise<LiveBus> {
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  publisher.on('error', onError);
-  subscriber.on('error', onError);
-  try {
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-  } catch (error) {
-    publisher.disconnect();
-    subscriber.disconnect();
-    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
-  }
+export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus> {
+  const { prefix = DEFAULT_PREFIX, onError = () => {} } = options;
+  const { commands: publisher, subscriber } = await connectPair(options, {});
   const channelOf = (topic: BusTopic) => `${prefix}bus:${topic}`;
   const listeners = new Map<string, Set<BusListener>>();
   const subscribed = new Map<string, Promise<unknown>>();

@@ -1,5 +1,5 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
-import { Redis } from 'ioredis';
+import { connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
 import {
   byRoomNum,
   changeOf,
@@ -74,33 +74,10 @@ function pairs(flat: readonly string[]): Fields {
   return result;
 }
 
-export interface RedisStoreOptions {
-  url: string;
-  /** Prefix of every key and channel (tests use their own). */
-  prefix?: string;
-  /** Connection trouble after the start (ioredis reconnects by itself). */
-  onError?: (error: Error) => void;
-}
-
 /** The live state in Redis, shared by every server instance that uses the same Redis and prefix. */
-export async function createRedisStore({
-  url,
-  prefix = 'rp:live:',
-  onError = () => {},
-}: RedisStoreOptions): Promise<LiveStore> {
-  const redis = new Redis(url, { enableAutoPipelining: true, lazyConnect: true, maxRetriesPerRequest: 3 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  redis.on('error', onError);
-  subscriber.on('error', onError);
-  try {
-    await Promise.all([redis.connect(), subscriber.connect()]);
-  } catch (error) {
-    redis.disconnect();
-    subscriber.disconnect();
-    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
-  }
+export async function createRedisStore(options: LiveRedisOptions): Promise<LiveStore> {
+  const { prefix = DEFAULT_PREFIX } = options;
+  const { commands: redis, subscriber } = await connectPair(options, { enableAutoPipelining: true });
   redis.defineCommand('liveMerge', { numberOfKeys: 2, lua: MERGE_SCRIPT });
   redis.defineCommand('liveRestore', { numberOfKeys: 2, lua: RESTORE_SCRIPT });
   const merger = redis as unknown as MergeCommand;

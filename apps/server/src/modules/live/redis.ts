@@ -1,0 +1,36 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/** Where the live state and the bus live in Redis, shared by every instance with the same prefix. */
+export interface LiveRedisOptions {
+  url: string;
+  /** Prefix of every key and channel (tests use their own). */
+  prefix?: string;
+  /** Connection trouble after the start (ioredis reconnects by itself). */
+  onError?: (error: Error) => void;
+}
+
+export const DEFAULT_PREFIX = 'rp:live:';
+
+/**
+ * A connection for commands and one for subscriptions (a subscribed Redis connection takes no
+ * other command), both connected; a clear error naming the URL when Redis is not reachable.
+ */
+export async function connectPair(
+  { url, onError = () => {} }: LiveRedisOptions,
+  commands: RedisOptions,
+): Promise<{ commands: Redis; subscriber: Redis }> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, ...commands });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  client.on('error', onError);
+  subscriber.on('error', onError);
+  try {
+    await Promise.all([client.connect(), subscriber.connect()]);
+  } catch (error) {
+    client.disconnect();
+    subscriber.disconnect();
+    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
+      cause: error,
+    });
+  }
+  return { commands: client, subscriber };
+}
