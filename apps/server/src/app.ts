@@ -151,10 +151,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   });
   const live = new LiveService({ db, store: liveStore, log: app.log });
-  // Each room's last known state, offline and stale, until its RCU speaks (a blank floor view otherwise).
-  await live
-    .restore()
-    .catch((error: unknown) => app.log.warn({ err: error }, 'live state: the last known states were not restored'));
   live.startFlushing(config.liveStateFlushMs);
   const control = new ControlService({ db, store: liveStore, clock });
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
@@ -205,8 +201,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alerts,
   };
   app.decorate('services', services);
-  // Ready (after the migrations): keys stored before sealing are sealed; keys this secret cannot open are told.
+  // Ready (after the migrations): each room's last known state back, offline and stale, until its
+  // RCU speaks (a blank floor view otherwise; rooms already heard keep theirs); keys stored before
+  // sealing are sealed; keys this secret cannot open are told.
   app.addHook('onReady', async () => {
+    await live
+      .restore()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live state: the last known states were not restored'));
     const { sealed, unreadable } = await services.rooms.sealStoredKeys();
     if (sealed > 0) app.log.info({ rooms: sealed }, 'device keys: stored keys sealed with the device-key secret');
     if (unreadable > 0) {
