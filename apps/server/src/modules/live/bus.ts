@@ -1,4 +1,4 @@
-import { connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
+import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
 
 /**
  * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
@@ -41,10 +41,9 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
   const { prefix = DEFAULT_PREFIX, onError = () => {} } = options;
   const { commands: publisher, subscriber } = await connectPair(options, {});
   const channelOf = (topic: BusTopic) => `${prefix}bus:${topic}`;
-  const listeners = new Map<string, Set<BusListener>>();
-  const subscribed = new Map<string, Promise<unknown>>();
+  const channels = channelListeners<BusListener>(subscriber);
   subscriber.on('message', (channel: string, text: string) => {
-    const set = listeners.get(channel);
+    const set = channels.of(channel);
     if (!set) return;
     let message: unknown;
     try {
@@ -59,20 +58,9 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
     async publish(topic, message) {
       await publisher.publish(channelOf(topic), JSON.stringify(message));
     },
-    async subscribe(topic, listener) {
-      const channel = channelOf(topic);
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        subscribed.set(channel, subscriber.subscribe(channel));
-      }
-      set.add(listener);
-      await subscribed.get(channel);
-      return () => set.delete(listener);
-    },
+    subscribe: (topic, listener) => channels.add(channelOf(topic), listener),
     async close() {
-      listeners.clear();
+      channels.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

@@ -1,5 +1,5 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
-import { connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
+import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
 import {
   byRoomNum,
   changeOf,
@@ -85,11 +85,10 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
   const roomKey = (roomId: number) => `${prefix}room:${roomId}`;
   const hotelKey = (hotelId: number) => `${prefix}hotel:${hotelId}:rooms`;
   const channelOf = (hotelId: number) => `${prefix}hotel:${hotelId}`;
-  const listeners = new Map<string, Set<LiveListener>>();
-  const subscribed = new Map<string, Promise<unknown>>();
+  const channels = channelListeners<LiveListener>(subscriber);
 
   subscriber.on('message', (channel: string, message: string) => {
-    const set = listeners.get(channel);
+    const set = channels.of(channel);
     if (!set || set.size === 0) return;
     const { room, at, changed } = JSON.parse(message) as Published;
     const change = changeOf(room, parseFields(pairs(changed)), at);
@@ -140,28 +139,10 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
       await redis.multi().del(roomKey(roomId)).srem(hotelKey(room.hotel_id), String(roomId)).exec();
     },
 
-    async subscribe(hotelId: number, listener: LiveListener) {
-      const channel = channelOf(hotelId);
-      let set = listeners.get(channel);
-      if (!set) {
-        set = new Set();
-        listeners.set(channel, set);
-        subscribed.set(channel, subscriber.subscribe(channel));
-      }
-      set.add(listener);
-      await subscribed.get(channel);
-      return async () => {
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(channel) === set) {
-          listeners.delete(channel);
-          subscribed.delete(channel);
-          await subscriber.unsubscribe(channel);
-        }
-      };
-    },
+    subscribe: (hotelId: number, listener: LiveListener) => channels.add(channelOf(hotelId), listener),
 
     async close() {
-      listeners.clear();
+      channels.clear();
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
     },
   };

@@ -34,3 +34,38 @@ export async function connectPair(
   }
   return { commands: client, subscriber };
 }
+
+/**
+ * The listeners of a subscriber connection's channels: the first listener of a channel subscribes
+ * to it, the last one gone unsubscribes.
+ */
+export function channelListeners<Listener>(subscriber: Redis) {
+  const listeners = new Map<string, Set<Listener>>();
+  const subscribed = new Map<string, Promise<unknown>>();
+  return {
+    of: (channel: string): ReadonlySet<Listener> | undefined => listeners.get(channel),
+
+    /** Resolves once the channel is subscribed; answers how to take the listener off again. */
+    async add(channel: string, listener: Listener): Promise<() => Promise<void>> {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        subscribed.set(channel, subscriber.subscribe(channel));
+      }
+      set.add(listener);
+      await subscribed.get(channel);
+      const own = set;
+      return async () => {
+        own.delete(listener);
+        if (own.size === 0 && listeners.get(channel) === own) {
+          listeners.delete(channel);
+          subscribed.delete(channel);
+          await subscriber.unsubscribe(channel);
+        }
+      };
+    },
+
+    clear: () => listeners.clear(),
+  };
+}
