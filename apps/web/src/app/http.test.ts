@@ -27,7 +27,7 @@ afterEach(() => {
 describe('http client', () => {
   it('sends the bearer token without quotes, the language and credentials to /apis', async () => {
     const { http, fetch } = setup(() => json({ code: 0, message: 'ok', data: { token: 'abc' } }));
-    await expect(http.post('/login', { user_name: 'manager' })).resolves.toEqual({ token: 'abc' });
+    await expect(http.request('POST', '/login', { user_name: 'manager' })).resolves.toEqual({ token: 'abc' });
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/apis/login');
     expect(init?.method).toBe('POST');
@@ -42,7 +42,7 @@ describe('http client', () => {
   it('sends no authorization header without a token', async () => {
     const { http, env, fetch } = setup(() => json({ code: 0, message: '', data: null }));
     env.getToken.mockReturnValue(undefined);
-    await http.get('/site');
+    await http.request('GET', '/site');
     const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBeUndefined();
     expect(fetch.mock.calls[0]?.[1]?.body).toBeUndefined();
@@ -50,7 +50,7 @@ describe('http client', () => {
 
   it("shows the server's message for a non-zero code and rejects, whatever the HTTP status", async () => {
     const { http, env } = setup(() => json({ code: 4409, message: 'room 0201 exists', data: null }, 409));
-    const call = http.post('/roomadd', {});
+    const call = http.request('POST', '/roomadd', {});
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toMatchObject({ code: 4409, message: 'room 0201 exists' });
     expect(env.showError).toHaveBeenCalledWith('room 0201 exists');
@@ -59,7 +59,7 @@ describe('http client', () => {
 
   it('falls back to the translated code when the server gives no message', async () => {
     const { http, env } = setup(() => json({ code: 4403, message: '', data: null }, 403));
-    await expect(http.post('/x')).rejects.toMatchObject({ code: 4403 });
+    await expect(http.request('POST', '/x')).rejects.toMatchObject({ code: 4403 });
     expect(env.showError).toHaveBeenCalledWith('errors.4403');
   });
 
@@ -67,8 +67,8 @@ describe('http client', () => {
     let release: (ok: boolean) => void = () => {};
     const { http, env } = setup(() => json({ code: 4433, message: 'ended', data: null }, 401));
     env.confirmLogout.mockImplementation(() => new Promise<boolean>((resolve) => (release = resolve)));
-    await expect(http.post('/a')).rejects.toMatchObject({ code: 4433 });
-    await expect(http.post('/b')).rejects.toMatchObject({ code: 4433 });
+    await expect(http.request('POST', '/a')).rejects.toMatchObject({ code: 4433 });
+    await expect(http.request('POST', '/b')).rejects.toMatchObject({ code: 4433 });
     expect(env.confirmLogout).toHaveBeenCalledTimes(1);
     expect(env.showError).not.toHaveBeenCalled();
     release(true);
@@ -78,10 +78,10 @@ describe('http client', () => {
 
   it('keeps the session when the user cancels the logout dialog, and asks again next time', async () => {
     const { http, env } = setup(() => json({ code: 4401, message: 'expired', data: null }, 401), false);
-    await expect(http.post('/a')).rejects.toBeInstanceOf(ApiError);
+    await expect(http.request('POST', '/a')).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(env.confirmLogout).toHaveBeenCalledTimes(1));
     await Promise.resolve();
-    await expect(http.post('/b')).rejects.toBeInstanceOf(ApiError);
+    await expect(http.request('POST', '/b')).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(env.confirmLogout).toHaveBeenCalledTimes(2));
     expect(env.clearSession).not.toHaveBeenCalled();
     expect(env.reload).not.toHaveBeenCalled();
@@ -89,14 +89,14 @@ describe('http client', () => {
 
   it('clears the session and reloads on a bare HTTP 401', async () => {
     const { http, env } = setup(() => new Response('Unauthorized', { status: 401 }));
-    await expect(http.post('/userinfo')).rejects.toBeInstanceOf(HttpError);
+    await expect(http.request('POST', '/userinfo')).rejects.toBeInstanceOf(HttpError);
     expect(env.clearSession).toHaveBeenCalledTimes(1);
     expect(env.reload).toHaveBeenCalledTimes(1);
   });
 
   it('rejects other HTTP errors with the response', async () => {
     const { http, env } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await http.get('/site').catch((reason: unknown) => reason);
+    const error = await http.request('GET', '/site').catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).response.status).toBe(502);
     expect(env.showError).toHaveBeenCalledWith('errors.http {"status":502}');
@@ -105,7 +105,7 @@ describe('http client', () => {
 
   it('stays silent in quiet mode', async () => {
     const { http, env } = setup(() => json({ code: 4401, message: 'expired', data: null }, 401));
-    await expect(http.post('/logout', undefined, { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(http.request('POST', '/logout', undefined, { quiet: true })).rejects.toBeInstanceOf(ApiError);
     expect(env.confirmLogout).not.toHaveBeenCalled();
     expect(env.showError).not.toHaveBeenCalled();
   });
@@ -118,7 +118,7 @@ describe('http client', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const call = http.post('/slow').catch((reason: unknown) => reason);
+    const call = http.request('POST', '/slow').catch((reason: unknown) => reason);
     await vi.advanceTimersByTimeAsync(50_000);
     const error = await call;
     expect(error).toBeInstanceOf(NetworkError);
@@ -128,14 +128,14 @@ describe('http client', () => {
 
   it('reports a network failure', async () => {
     const { http, env } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(http.get('/site')).rejects.toMatchObject({ timedOut: false });
+    await expect(http.request('GET', '/site')).rejects.toMatchObject({ timedOut: false });
     expect(env.showError).toHaveBeenCalledWith('errors.network');
   });
 
   it('keeps the data of an error envelope', async () => {
     const errors = [{ line: 3, field: 'room_num', message: 'required' }];
     const { http } = setup(() => json({ code: 4400, message: '1 rows have errors', data: { errors } }, 400));
-    await expect(http.post('/roomimport')).rejects.toMatchObject({ code: 4400, data: { errors } });
+    await expect(http.request('POST', '/roomimport')).rejects.toMatchObject({ code: 4400, data: { errors } });
   });
 
   it('uploads a form as multipart, without a JSON content type', async () => {
