@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * The console's built screens, for the tests that walk all of them (phones, words, permissions,
+ * accessibility, screenshots). A screen a later issue builds is added here when it is built.
+ * `path` may use the demo hotel's first room type (`{roomTypeId}`) and room (`{roomId}`).
+ */
+export interface BuiltScreen {
+  /** The route's name in the contract (`route.<name>` is its title). */
+  name: string;
+  path: string;
+  /** Who opens it: the screens of the Administrator's route set, or of a hotel user. */
+  as: 'admin' | 'hotel';
+}
+
+export const BUILT_SCREENS: readonly BuiltScreen[] = [
+  { name: 'pm_dashboard', path: '/dashboard', as: 'hotel' },
+  { name: 'pm_roomtype', path: '/roomsystem/roomtype', as: 'hotel' },
+  { name: 'pm_roomtypedevice', path: '/roomsystem/roomtypedevice?id={roomTypeId}', as: 'hotel' },
+  { name: 'pm_roomdetail', path: '/roomsystem/room', as: 'hotel' },
+  { name: 'pm_roomdetail_buildings', path: '/roomsystem/room?tab=buildings', as: 'hotel' },
+  { name: 'pm_roomctrl', path: '/roomsystem/roomctrl?room_id={roomId}', as: 'hotel' },
+  { name: 'pm_aircontrl', path: '/system/aircontrl', as: 'hotel' },
+  { name: 'pm_roomstatecontrl', path: '/system/roomstatecontrl', as: 'hotel' },
+  { name: 'pm_checkquanxian', path: '/system/checkquanxian', as: 'hotel' },
+  { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
+  { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
+];
+
+/** The demo ids a screen's path needs, read through the API as the given user. */
+export async function screenIds(
+  api: <T>(path: string, body?: unknown, token?: string) => Promise<{ code: number; data: T }>,
+  token: string,
+): Promise<{ roomTypeId: number; roomId: number }> {
+  const types = await api<{ records: { id: number }[] }>('/roomtype', { current: 1, size: 1 }, token);
+  const rooms = await api<{ records: { id: number }[] }>('/roomlist', { current: 1, size: 1 }, token);
+  const roomTypeId = types.data.records[0]?.id;
+  const roomId = rooms.data.records[0]?.id;
+  if (!roomTypeId || !roomId) throw new Error('the demo hotel has no room type or room');
+  return { roomTypeId, roomId };
+}
+
+export function screenUrl(baseUrl: string, screen: BuiltScreen, ids: { roomTypeId: number; roomId: number }) {
+  return baseUrl + screen.path.replace('{roomTypeId}', String(ids.roomTypeId)).replace('{roomId}', String(ids.roomId));
+}
+
+/**
+ * Waits until a screen shows its data: the breadcrumb is there, no spinner or skeleton is left,
+ * and nothing is still loading for a moment.
+ */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.locator('.ant-breadcrumb').first().waitFor();
+  await expect
+    .poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 15_000 })
+    .toBe(0);
+  await page.waitForLoadState('networkidle');
+}
