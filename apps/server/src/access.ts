@@ -1,4 +1,4 @@
-import { type Access, type Language, WILDCARD } from '@roompilot/contract';
+import { type Access, type Language, mayCall } from '@roompilot/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from './errors.js';
 
@@ -45,22 +45,15 @@ declare module 'fastify' {
 /** The access of a route outside the table of calls (the console's pages, test routes). */
 export const read = (access: Access): RouteAccess => ({ access, write: false });
 
-/** Checks a caller against a route's declared access; throws 4403 when refused. */
+const REFUSED = { visitor: 'error.visitorReadOnly', forbidden: 'error.forbidden', admin: 'error.adminOnly' } as const;
+
+/**
+ * Checks a caller against a route's declared access; throws 4403 when refused. The rule is the
+ * contract's `mayCall`, the one the console asks before it offers an action.
+ */
 export function authorize(actor: Actor, route: RouteAccess): void {
-  const { access } = route;
-  if (access === 'public' || access === 'session') return;
-  if (actor.isAdmin) return;
-  if (access === 'staff') {
-    if (route.write && actor.perms.length === 0) throw new AppError(4403, 'error.visitorReadOnly');
-    return;
-  }
-  if (access === 'admin') throw new AppError(4403, 'error.adminOnly');
-  if (actor.perms.includes(WILDCARD) || actor.perms.includes(access)) return;
-  if (actor.perms.length === 0) {
-    if (!route.write) return;
-    throw new AppError(4403, 'error.visitorReadOnly');
-  }
-  throw new AppError(4403, 'error.forbidden');
+  const verdict = mayCall(actor, route);
+  if (!verdict.allowed) throw new AppError(4403, REFUSED[verdict.reason]);
 }
 
 /** The caller as the operation log records it, acting on `hotelId` (its own hotel by default). */

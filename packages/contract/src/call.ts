@@ -87,3 +87,15 @@ export function routesOf(table: Readonly<Record<string, CallGroup>>): CallRoutes
     ]),
   );
 }
+
+/** Who may make a call, as the console checks it before offering an action (`mayCall`). */
+export type CallAccess = Pick<Call, 'access' | 'write'>;
+
+/** The access of every call of a table by `domain.name`: the console's build embeds it. */
+export function accessOf(table: Readonly<Record<string, CallGroup>>): Record<string, CallAccess> {
+  return Object.fromEntries(
+    Object.entries(table).flatMap(([domain, group]) =>
+      Object.entries(group.calls).map(([name, { access, write }]) => [`${domain}.${name}`, { access, write }]),
+    ),
+  );
+}

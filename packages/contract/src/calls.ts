@@ -33,3 +33,8 @@ export type Calls = typeof CALLS;
 
 /** Every domain's calls, in the order the server registers them and OpenAPI lists them. */
 export const CALL_GROUPS: readonly CallGroup[] = Object.values(CALLS);
+
+/** A call of the table by `domain.name` (`rooms.edit`): what the console's actions carry in `data-call`. */
+export type CallId = {
+  [Domain in keyof Calls]: `${Domain & string}.${keyof Calls[Domain]['calls'] & string}`;
+}[keyof Calls];

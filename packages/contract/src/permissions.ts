@@ -1,3 +1,5 @@
+import type { Call } from './call.js';
+
 /** Permission keys of SPEC.md section 6. A user's perms are entries `{val}`; `*` grants all. */
 export const WILDCARD = '*';
 
@@ -69,3 +71,30 @@ export const ROLE_PRESETS: Record<'nobody' | 'waiter' | 'guest' | 'manager' | 'w
   ],
 };
 export type RolePreset = keyof typeof ROLE_PRESETS;
+
+/** Who asks: what `mayCall` needs to know of a signed-in user. */
+export interface Caller {
+  isAdmin: boolean;
+  perms: readonly string[];
+}
+
+/**
+ * Why a call is refused: `visitor` (a read-only visitor on a call that writes), `forbidden` (the
+ * caller lacks `key`), `admin` (only the platform Administrator makes it).
+ */
+export type Refusal = { reason: 'visitor' } | { reason: 'forbidden'; key: PermissionKey } | { reason: 'admin' };
+
+export type Verdict = ({ allowed: true } & { reason?: undefined }) | ({ allowed: false } & Refusal);
+
+/**
+ * Whether a signed-in user may make a call (`access` and `write` of its entry in the table of
+ * calls, call.ts): the one rule of the server's access check and of the console's actions.
+ */
+export function mayCall(caller: Caller, call: Pick<Call, 'access' | 'write'>): Verdict {
+  const { access, write } = call;
+  if (access === 'public' || access === 'session' || caller.isAdmin) return { allowed: true };
+  if (access === 'admin') return { allowed: false, reason: 'admin' };
+  if (isVisitor(caller.perms)) return write ? { allowed: false, reason: 'visitor' } : { allowed: true };
+  if (access === 'staff' || holds(caller.perms, access)) return { allowed: true };
+  return { allowed: false, reason: 'forbidden', key: access };
+}

@@ -28,4 +28,7 @@ export default {
   'common.total': '{{total}} in total',
   'common.copy': 'Copy',
   'common.copied': 'Copied',
+  'common.refused.visitor': 'Visitors may look but not change anything.',
+  'common.refused.forbidden': 'Needs the “{{perm}}” permission.',
+  'common.refused.admin': 'Only the platform Administrator may do this.',
 } satisfies CommonMessages;

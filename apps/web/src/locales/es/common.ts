@@ -28,4 +28,7 @@ export default {
   'common.total': '{{total}} en total',
   'common.copy': 'Copiar',
   'common.copied': 'Copiado',
+  'common.refused.visitor': 'Los visitantes pueden consultar pero no modificar nada.',
+  'common.refused.forbidden': 'Requiere el permiso «{{perm}}».',
+  'common.refused.admin': 'Solo el Administrador de la plataforma puede hacer esto.',
 } satisfies CommonMessages;

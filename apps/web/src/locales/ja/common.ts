@@ -28,4 +28,7 @@ export default {
   'common.total': '全 {{total}} 件',
   'common.copy': 'コピー',
   'common.copied': 'コピーしました',
+  'common.refused.visitor': 'ビジターは閲覧のみ可能で、変更はできません。',
+  'common.refused.forbidden': '「{{perm}}」の権限が必要です。',
+  'common.refused.admin': 'この操作はプラットフォーム管理者のみが行えます。',
 } satisfies CommonMessages;

@@ -26,4 +26,7 @@ export default {
   'common.total': '共 {{total}} 条',
   'common.copy': '复制',
   'common.copied': '已复制',
+  'common.refused.visitor': '访客只能查看，不能修改',
+  'common.refused.forbidden': '需要“{{perm}}”权限',
+  'common.refused.admin': '只有平台管理员可以执行此操作',
 };
