@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { LANGUAGES } from '@roompilot/contract';
+import { CALLS, LANGUAGES } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
 import { describeValidation, pickLanguage, translate } from './i18n.js';
 
@@ -36,12 +36,59 @@ describe('i18n', () => {
     expect(translate('en', 'auth.tooManyFailures', { seconds: 42 })).toBe('Too many failed logins; try again in 42 s.');
   });
 
-  it('describes a broken schema rule in the language, and an unknown one in ajv words', () => {
+  it('describes a broken schema rule in the language, naming the field as the screen labels it', () => {
     const issue = { keyword: 'maxLength', instancePath: '/user_name', params: { limit: 64 } };
-    expect(describeValidation('en', issue)).toBe('user_name: must NOT have more than 64 characters');
-    expect(describeValidation('zh', issue)).toBe('user_name: 不能超过 64 个字符');
+    expect(describeValidation('en', issue)).toBe('User name must not have more than 64 characters');
+    expect(describeValidation('zh', issue)).toBe('用户名不能超过 64 个字符');
+    const nested = { keyword: 'minimum', instancePath: '/devices/1/defaults/set_min', params: { limit: 16 } };
+    expect(describeValidation('zh', nested)).toBe('设备第 2 项 › 默认值 › 最低温度不能小于 16');
+    expect(describeValidation('es', nested)).toBe(
+      'Dispositivos, elemento 2 › Valores por defecto › Consigna mínima no debe ser menor que 16',
+    );
     const odd = { keyword: 'constructor', instancePath: '', params: {}, message: 'is odd' };
-    expect(describeValidation('ja', odd, 'query')).toBe('query: is odd');
+    expect(describeValidation('ja', odd, 'querystring')).toBe('クエリの値が正しくありません');
+    // A union (anyOf) is told by what its branches wanted.
+    const union = [
+      { keyword: 'format', instancePath: '/validdate', params: { format: 'date' } },
+      { keyword: 'type', instancePath: '/validdate', params: { type: 'null' } },
+      { keyword: 'anyOf', instancePath: '/validdate', params: {} },
+    ];
+    expect(describeValidation('en', union)).toBe('Valid until must be a date (YYYY-MM-DD)');
+    const types = [
+      { keyword: 'type', instancePath: '/hotel_id', params: { type: 'integer' } },
+      { keyword: 'type', instancePath: '/hotel_id', params: { type: 'null' } },
+      { keyword: 'anyOf', instancePath: '/hotel_id', params: {} },
+    ];
+    expect(describeValidation('zh', types)).toBe('酒店应为整数或空值');
+  });
+
+  it('labels every field of every call in every language', async () => {
+    const names = new Set<string>();
+    const walk = (schema: unknown): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      for (const [name, property] of Object.entries((node.properties as Record<string, unknown>) ?? {})) {
+        names.add(name);
+        walk(property);
+      }
+      for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'not']) {
+        const child = node[key];
+        if (Array.isArray(child)) child.forEach(walk);
+        else walk(child);
+      }
+      for (const child of Object.values((node.patternProperties as Record<string, unknown>) ?? {})) walk(child);
+    };
+    for (const domain of Object.values(CALLS)) {
+      for (const call of Object.values(domain.calls) as { body?: unknown; query?: unknown }[]) {
+        walk(call.body);
+        walk(call.query);
+      }
+    }
+    expect(names.size).toBeGreaterThan(40);
+    for (const language of LANGUAGES) {
+      const fields = await load(language, 'fields');
+      for (const name of names) expect(fields[`fields.${name}`], `${language} fields.${name}`).toBeTruthy();
+    }
   });
 });
 

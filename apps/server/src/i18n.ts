@@ -55,25 +55,97 @@ export interface ValidationIssue {
   message?: string;
 }
 
+/** A request field as the screens label it (locales/<lang>/fields.ts); a name it does not know, as it is. */
+export function fieldLabel(language: Language, name: string): string {
+  const messages: Record<string, string> = MESSAGES[language];
+  const key = `fields.${name}`;
+  return Object.hasOwn(messages, key) ? (messages[key] as string) : name;
+}
+
+/** A JSON pointer's segments (`/devices/0/key`), unescaped. */
+const segmentsOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/** Chinese and Japanese put a space between their script and Latin letters or digits, as the console does. */
+const CJK_THEN_LATIN = /([\u3040-\u30ff\u3400-\u9fff])([A-Za-z0-9])/g;
+const LATIN_THEN_CJK = /([A-Za-z0-9])([\u3040-\u30ff\u3400-\u9fff])/g;
+const spaced = (language: Language, text: string) =>
+  language === 'zh' || language === 'ja'
+    ? text.replace(CJK_THEN_LATIN, '$1 $2').replace(LATIN_THEN_CJK, '$1 $2')
+    : text;
+
 /**
- * One validation failure made human: the field first (`user_name: must NOT have more than 64
- * characters`), in the caller's language where the rule is a common one.
+ * Of a failed validation's issues, the one to tell: the last (with `allErrors` off it is the rule
+ * that stopped the check; a union's branch failures come before it). A union (`anyOf`) is told by
+ * what its branches wanted at the same place: a rule other than a type (a date's format), else the
+ * values or the types they allow.
  */
-export function describeValidation(language: Language, issue: ValidationIssue, part = 'body'): string {
-  const pointer = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
-  const missing = issue.params.missingProperty ?? issue.params.additionalProperty;
-  if (typeof missing === 'string') pointer.push(missing);
-  const field = pointer.length > 0 ? pointer.join('.') : part;
-  const texts: Record<string, string> = VALIDATION[language];
-  const template = Object.hasOwn(texts, issue.keyword) ? texts[issue.keyword] : undefined;
+function issueToTell(issues: readonly ValidationIssue[]): ValidationIssue | undefined {
+  const last = issues[issues.length - 1];
+  if (!last || (last.keyword !== 'anyOf' && last.keyword !== 'oneOf')) return last;
+  const branches = issues.filter((issue) => issue !== last && issue.instancePath === last.instancePath);
+  const specific = branches.find((issue) => !['type', 'const', 'enum', 'anyOf', 'oneOf'].includes(issue.keyword));
+  if (specific) return specific;
+  const allowed = branches.flatMap((issue) =>
+    issue.keyword === 'const'
+      ? [issue.params.allowedValue]
+      : issue.keyword === 'enum' && Array.isArray(issue.params.allowedValues)
+        ? issue.params.allowedValues
+        : [],
+  );
+  if (allowed.length > 0) return { ...last, keyword: 'enum', params: { allowedValues: allowed } };
+  const types = branches.filter((issue) => issue.keyword === 'type').map((issue) => String(issue.params.type));
+  if (types.length > 0) return { ...last, keyword: 'type', params: { type: types.join(',') } };
+  return last;
+}
+
+/**
+ * A failed request validation made human, wholly in the caller's language: the field named as the
+ * screen labels it (`RCU ID`, `设备第 2 项 › 编号`) and the rule it broke (`不能超过 64 个字符`).
+ * `part` is where the field lies (body, querystring) and names the whole part when the rule is
+ * about it.
+ */
+export function describeValidation(
+  language: Language,
+  issues: ValidationIssue | readonly ValidationIssue[],
+  part = 'body',
+): string {
+  const issue = issueToTell(Array.isArray(issues) ? issues : [issues as ValidationIssue]);
+  const rules: Record<string, string> = VALIDATION[language];
+  const rule = (key: string, params: Record<string, string>) =>
+    (rules[key] ?? '').replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  if (!issue) return rule('invalid', { field: fieldLabel(language, `part.${part}`) });
+
+  const segments = segmentsOf(issue.instancePath);
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+    segments.push(issue.params.missingProperty);
+  }
+  let field = '';
+  for (const segment of segments) {
+    if (/^\d+$/.test(segment) && field !== '') field = rule('item', { field, n: String(Number(segment) + 1) });
+    else field = field === '' ? fieldLabel(language, segment) : `${field} › ${fieldLabel(language, segment)}`;
+  }
+  if (field === '') field = fieldLabel(language, `part.${part}`);
+
+  const typeName = (type: string) => rules[`type.${type}`] ?? type;
+  const values = (list: unknown[]) => list.map((value) => JSON.stringify(value)).join(', ');
   const params: Record<string, string> = {
-    type: String(issue.params.type ?? ''),
-    limit: String(issue.params.limit ?? ''),
-    format: String(issue.params.format ?? ''),
-    allowed: Array.isArray(issue.params.allowedValues) ? issue.params.allowedValues.join(', ') : '',
+    field,
+    name: String(issue.params.additionalProperty ?? ''),
+    limit: String(issue.params.limit ?? issue.params.multipleOf ?? ''),
+    type: String(issue.params.type ?? '')
+      .split(',')
+      .map(typeName)
+      .join(rules.or),
+    format: rules[`format.${String(issue.params.format)}`] ?? rules['format.other'] ?? '',
+    allowed: Array.isArray(issue.params.allowedValues)
+      ? values(issue.params.allowedValues)
+      : values([issue.params.allowedValue]),
   };
-  const text = template
-    ? template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
-    : (issue.message ?? 'is invalid');
-  return `${field}: ${text}`;
+  const known =
+    Object.hasOwn(rules, issue.keyword) && !['item', 'or'].includes(issue.keyword) && !issue.keyword.includes('.');
+  return spaced(language, rule(known ? issue.keyword : 'invalid', params));
 }

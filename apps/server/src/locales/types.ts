@@ -2,6 +2,7 @@ import type alerts from './zh/alerts.js';
 import type auth from './zh/auth.js';
 import type buildings from './zh/buildings.js';
 import type error from './zh/error.js';
+import type fields from './zh/fields.js';
 import type hotel from './zh/hotel.js';
 import type hotels from './zh/hotels.js';
 import type importRows from './zh/import.js';
@@ -21,6 +22,7 @@ export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type ErrorMessages = Record<keyof typeof error, string>;
+export type FieldsMessages = Record<keyof typeof fields, string>;
 export type HotelMessages = Record<keyof typeof hotel, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type ImportMessages = Record<keyof typeof importRows, string>;
@@ -35,6 +37,7 @@ export type Messages = AlertsMessages &
   AuthMessages &
   BuildingsMessages &
   ErrorMessages &
+  FieldsMessages &
   HotelMessages &
   HotelsMessages &
   ImportMessages &

@@ -35,27 +35,62 @@ describeEachDatabase(
       expect(empty).toMatchObject({ status: 400, code: ErrorCode.invalid });
     });
 
-    it('names the field of a validation failure, in the caller language', async () => {
+    it('names the field of a validation failure as the screen labels it, wholly in the caller language', async () => {
       const long = await t.call('POST', '/apis/login', {
         body: { user_name: 'x'.repeat(65), password: 'p' },
         headers: { 'accept-language': 'en' },
       });
       expect(long).toMatchObject({
         code: ErrorCode.invalid,
-        message: 'Invalid input: user_name: must NOT have more than 64 characters',
+        message: 'Invalid input: User name must not have more than 64 characters',
       });
       const missing = await t.call('POST', '/apis/login', { body: { user_name: 'manager' } });
-      expect(missing.message).toBe('参数错误: password: 必填');
+      expect(missing.message).toBe('参数错误: 请填写密码');
       const unknown = await t.call('POST', '/apis/login', {
         body: { user_name: 'manager', password: 'manager123', admin: true },
         headers: { 'accept-language': 'en' },
       });
-      expect(unknown.message).toBe('Invalid input: admin: is not an allowed field');
+      expect(unknown.message).toBe('Invalid input: The request body has an unknown field “admin”');
       const wrongType = await t.call('POST', '/apis/login', {
         body: { user_name: 5, password: 'p' },
         headers: { 'accept-language': 'es' },
       });
-      expect(wrongType.message).toBe('Datos no válidos: user_name: debe ser string');
+      expect(wrongType.message).toBe('Datos no válidos: Nombre de usuario debe ser un texto');
+      const japanese = await t.call('POST', '/apis/login', { body: {}, headers: { 'accept-language': 'ja' } });
+      expect(japanese.message).toBe('入力が正しくありません: ユーザー名を入力してください');
+    });
+
+    it("tells the rules of the console's forms in words: a pattern, a choice, a date, a list item", async () => {
+      const token = await t.login('manager');
+      const call = (path: string, body: unknown, language: string) =>
+        t.call('POST', path, { token, body, headers: { 'accept-language': language } });
+      const room = { room_num: '0999', floor_num: 2, room_type_id: 1, rcu_id: 'R-0999!' };
+      expect((await call('/apis/roomadd', room, 'zh')).message).toBe('参数错误: RCU ID 格式不正确');
+      expect((await call('/apis/roomadd', room, 'en')).message).toBe(
+        'Invalid input: RCU ID is not in the right format',
+      );
+      const rent = { room_ids: [1], rent: 'gone' };
+      expect((await call('/apis/roomstatecontrol', rent, 'zh')).message).toBe(
+        '参数错误: 房态应为 "empty", "for_sale", "sold", "checked_in", "checkout" 之一',
+      );
+      const date = { room_num: '0999', floor_num: 2, room_type_id: 1, rcu_id: 'R0999', validdate: 'soon' };
+      expect((await call('/apis/roomadd', date, 'en')).message).toBe(
+        'Invalid input: Valid until must be a date (YYYY-MM-DD)',
+      );
+      expect((await call('/apis/roomadd', date, 'zh')).message).toBe('参数错误: 有效期应为日期(YYYY-MM-DD)');
+      const device = {
+        name: 'Bad',
+        devices: [
+          { key: 'L1', kind: 'light', name: 'x' },
+          { key: 'L2', kind: 'lamp', name: 'y' },
+        ],
+      };
+      expect((await call('/apis/roomtypeadd', device, 'zh')).message).toMatch(
+        /^参数错误: 设备第 2 项 › 类型应为 "light", /,
+      );
+      expect((await call('/apis/roomtypeadd', device, 'en')).message).toMatch(
+        /^Invalid input: Devices item 2 › Kind must be one of "light", /,
+      );
     });
 
     it('refuses a JSON body nested deeper than 32 levels with 4400 naming the field, before any call sees it', async () => {
@@ -85,7 +120,7 @@ describeEachDatabase(
         payload: `{"user_name":"manager","password":${atLimit}}`,
         headers,
       });
-      expect(shallow).toMatchObject({ code: ErrorCode.invalid, message: 'Invalid input: password: must be string' });
+      expect(shallow).toMatchObject({ code: ErrorCode.invalid, message: 'Invalid input: Password must be text' });
     });
 
     it('answers a body over the limit with 413/4413', async () => {

@@ -48,7 +48,7 @@ export const envelopePlugin = fp(
       if (error.validation) {
         const [issue] = error.validation;
         const detail = issue
-          ? describeValidation(language, issue, error.validationContext ?? 'body')
+          ? describeValidation(language, error.validation, error.validationContext ?? 'body')
           : String(error.message);
         return send(reply, ErrorCode.invalid, say('error.invalid', { detail }));
       }

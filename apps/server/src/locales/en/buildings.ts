@@ -5,5 +5,5 @@ export default {
   'buildings.nameTaken': 'A building with this name already exists.',
   'buildings.inUse': 'This building still has rooms; it cannot be deleted.',
   'buildings.floorsInUse': 'Rooms lie on floors outside the new range; move or delete them first.',
-  'buildings.floorRange': 'floor_from {from} must not be above floor_to {to}.',
+  'buildings.floorRange': 'The lowest floor ({from}) must not be above the highest floor ({to}).',
 } satisfies BuildingsMessages;

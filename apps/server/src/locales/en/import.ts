@@ -11,7 +11,7 @@ export default {
   'import.floorOutOfRange': 'is outside the floors {from}..{to} of building {building}',
   'import.unknownRoomType': 'no room type named {value}',
   'import.badRcuId': 'must be 1–32 letters or digits',
-  'import.rcuTaken': 'rcu_id {value} is already in use',
+  'import.rcuTaken': 'RCU ID {value} is already in use',
   'import.badMac': 'must be 12 hex digits',
   'import.tooLong': 'must NOT have more than {max} characters',
   'import.badDate': 'must be a date YYYY-MM-DD',

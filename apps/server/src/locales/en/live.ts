@@ -10,6 +10,6 @@ export default {
   'live.notWebSocket': 'This address only takes WebSocket connections.',
   'live.socketFirstMessage': 'The first message must be {"token":"…"}.',
   'live.socketAuthTimeout': 'No token within {seconds} s; the connection is closed.',
-  'live.noRoomsChosen': 'Choose the rooms: room_ids, floor_num, room_type_id or building_id.',
+  'live.noRoomsChosen': 'Choose the rooms: by room, floor, room type or building.',
   'live.noAirConditioner': 'Room {room} has no air conditioner.',
 } satisfies LiveMessages;

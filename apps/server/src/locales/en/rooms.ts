@@ -2,18 +2,18 @@ import type { RoomsMessages } from '../types.js';
 
 export default {
   'rooms.notFound': 'The room does not exist.',
-  'rooms.roomTypeNotFound': 'room_type_id: room type {id} does not exist in this hotel.',
+  'rooms.roomTypeNotFound': 'Room type {id} does not exist in this hotel.',
   'rooms.numTaken': 'Room number {room_num} already exists.',
-  'rooms.rcuTaken': 'rcu_id {rcu_id} is already in use.',
-  'rooms.badMac': 'mac: a MAC address is 12 hex digits.',
+  'rooms.rcuTaken': 'RCU ID {rcu_id} is already in use.',
+  'rooms.badMac': 'A MAC address is 12 hex digits.',
   'rooms.floorOutOfRange': 'Floor {floor} is outside the floors {from}..{to} of building {building}.',
   'rooms.bulkLimit': 'At most {max} rooms at once.',
-  'rooms.bulkRange': 'floors and rooms: from must not be above to.',
-  'rooms.badPattern': 'pattern: {pattern} must contain both {floor} and {room}.',
+  'rooms.bulkRange': 'The first floor or room must not be above the last.',
+  'rooms.badPattern': 'Number pattern: {pattern} must contain both {floor} and {room}.',
   'rooms.patternGivesBadNumber':
-    'pattern: it gives the room number {room_num}, which is not 1–16 letters, digits or -.',
+    'Number pattern: it gives the room number {room_num}, which is not 1–16 letters, digits or -.',
   'rooms.patternRepeats':
-    'pattern: it gives the room number {room_num} twice; pad floor or room, e.g. {floor:2}{room:2}.',
+    'Number pattern: it gives the room number {room_num} twice; pad floor or room, e.g. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} rows have errors; nothing was imported.',
   'rooms.importTooLarge': 'The import file is too large (limit {limit} bytes).',
   'rooms.importInflatedTooLarge':

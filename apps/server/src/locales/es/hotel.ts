@@ -1,6 +1,6 @@
 import type { HotelMessages } from '../types.js';
 
 export default {
-  'hotel.required': 'Elija un hotel (hotel_id).',
+  'hotel.required': 'Elija un hotel.',
   'hotel.notFound': 'El hotel no existe.',
 } satisfies HotelMessages;

@@ -11,7 +11,7 @@ export default {
   'import.floorOutOfRange': 'está fuera de las plantas {from}..{to} del edificio {building}',
   'import.unknownRoomType': 'no hay ningún tipo de habitación {value}',
   'import.badRcuId': 'debe tener 1–32 letras o dígitos',
-  'import.rcuTaken': 'el rcu_id {value} ya está en uso',
+  'import.rcuTaken': 'el ID del RCU {value} ya está en uso',
   'import.badMac': 'debe tener 12 dígitos hexadecimales',
   'import.tooLong': 'no debe tener más de {max} caracteres',
   'import.badDate': 'debe ser una fecha AAAA-MM-DD',

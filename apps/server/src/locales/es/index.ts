@@ -3,6 +3,7 @@ import alerts from './alerts.js';
 import auth from './auth.js';
 import buildings from './buildings.js';
 import error from './error.js';
+import fields from './fields.js';
 import hotel from './hotel.js';
 import hotels from './hotels.js';
 import importRows from './import.js';
@@ -18,6 +19,7 @@ const messages: Messages = {
   ...auth,
   ...buildings,
   ...error,
+  ...fields,
   ...hotel,
   ...hotels,
   ...importRows,

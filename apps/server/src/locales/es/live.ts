@@ -10,6 +10,6 @@ export default {
   'live.notWebSocket': 'Esta dirección solo acepta conexiones WebSocket.',
   'live.socketFirstMessage': 'El primer mensaje debe ser {"token":"…"}.',
   'live.socketAuthTimeout': 'No llegó ningún token en {seconds} s; la conexión se ha cerrado.',
-  'live.noRoomsChosen': 'Elija las habitaciones: room_ids, floor_num, room_type_id o building_id.',
+  'live.noRoomsChosen': 'Elija las habitaciones: por habitación, planta, tipo o edificio.',
   'live.noAirConditioner': 'La habitación {room} no tiene aire acondicionado.',
 } satisfies LiveMessages;

@@ -2,17 +2,18 @@ import type { RoomsMessages } from '../types.js';
 
 export default {
   'rooms.notFound': 'La habitación no existe.',
-  'rooms.roomTypeNotFound': 'room_type_id: el tipo de habitación {id} no existe en este hotel.',
+  'rooms.roomTypeNotFound': 'El tipo de habitación {id} no existe en este hotel.',
   'rooms.numTaken': 'El número de habitación {room_num} ya existe.',
-  'rooms.rcuTaken': 'El rcu_id {rcu_id} ya está en uso.',
-  'rooms.badMac': 'mac: una dirección MAC tiene 12 dígitos hexadecimales.',
+  'rooms.rcuTaken': 'El ID del RCU {rcu_id} ya está en uso.',
+  'rooms.badMac': 'Una dirección MAC tiene 12 dígitos hexadecimales.',
   'rooms.floorOutOfRange': 'La planta {floor} está fuera de las plantas {from}..{to} del edificio {building}.',
   'rooms.bulkLimit': 'Como máximo {max} habitaciones a la vez.',
-  'rooms.bulkRange': 'floors y rooms: el inicio no puede ser mayor que el final.',
-  'rooms.badPattern': 'pattern: {pattern} debe contener {floor} y {room}.',
-  'rooms.patternGivesBadNumber': 'pattern: genera el número {room_num}, que no tiene 1–16 letras, dígitos o -.',
+  'rooms.bulkRange': 'La primera planta o habitación no puede ser mayor que la última.',
+  'rooms.badPattern': 'Patrón de numeración: {pattern} debe contener {floor} y {room}.',
+  'rooms.patternGivesBadNumber':
+    'Patrón de numeración: genera el número {room_num}, que no tiene 1–16 letras, dígitos o -.',
   'rooms.patternRepeats':
-    'pattern: genera el número {room_num} dos veces; rellene planta o habitación, p. ej. {floor:2}{room:2}.',
+    'Patrón de numeración: genera el número {room_num} dos veces; rellene planta o habitación, p. ej. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} filas tienen errores; no se importó nada.',
   'rooms.importTooLarge': 'El archivo es demasiado grande (límite {limit} bytes).',
   'rooms.importInflatedTooLarge':

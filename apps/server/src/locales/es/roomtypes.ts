@@ -4,9 +4,9 @@ export default {
   'roomtypes.notFound': 'El tipo de habitación no existe.',
   'roomtypes.nameTaken': 'Ya existe un tipo de habitación con este nombre.',
   'roomtypes.inUse': 'Hay habitaciones de este tipo; no se puede eliminar.',
-  'roomtypes.devicePrefix': 'devices[{index}].key: {key} debe empezar por {prefix} para el tipo {kind}.',
-  'roomtypes.deviceDuplicate': 'devices[{index}].key: {key} está repetida.',
-  'roomtypes.setpointOrder': 'devices[{index}].defaults: {key} necesita set_min ≤ set ≤ set_max.',
+  'roomtypes.devicePrefix': 'Dispositivo {n}: la clave {key} debe empezar por {prefix}.',
+  'roomtypes.deviceDuplicate': 'Dispositivo {n}: la clave {key} está repetida.',
+  'roomtypes.setpointOrder': 'Dispositivo {n} ({key}): las consignas deben cumplir mínima ≤ por defecto ≤ máxima.',
   'roomtypes.setpointKind':
-    'devices[{index}].defaults: solo el aire acondicionado y la calefacción por suelo admiten valores de consigna ({key}).',
+    'Dispositivo {n} ({key}): solo el aire acondicionado y la calefacción por suelo admiten consignas por defecto.',
 } satisfies RoomTypesMessages;

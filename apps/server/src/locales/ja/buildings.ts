@@ -5,5 +5,5 @@ export default {
   'buildings.nameTaken': '同じ名前の建物が既に存在します。',
   'buildings.inUse': 'この建物にはまだ客室があるため削除できません。',
   'buildings.floorsInUse': '新しい階の範囲外に客室があります。先に移動または削除してください。',
-  'buildings.floorRange': '開始階 {from} は終了階 {to} 以下である必要があります。',
+  'buildings.floorRange': '最低階 {from} は最高階 {to} 以下である必要があります。',
 } satisfies BuildingsMessages;

@@ -11,7 +11,7 @@ export default {
   'import.floorOutOfRange': '建物 {building} の階の範囲 {from}..{to} の外です',
   'import.unknownRoomType': '客室タイプ {value} は存在しません',
   'import.badRcuId': '1〜32 文字の英数字である必要があります',
-  'import.rcuTaken': 'rcu_id {value} は既に使われています',
+  'import.rcuTaken': 'RCU ID {value} は既に使われています',
   'import.badMac': '16 進数 12 桁である必要があります',
   'import.tooLong': '{max} 文字以内である必要があります',
   'import.badDate': 'YYYY-MM-DD 形式の日付である必要があります',

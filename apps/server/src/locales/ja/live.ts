@@ -10,6 +10,6 @@ export default {
   'live.notWebSocket': 'このアドレスは WebSocket 接続のみ受け付けます。',
   'live.socketFirstMessage': '最初のメッセージは {"token":"…"} である必要があります。',
   'live.socketAuthTimeout': '{seconds} 秒以内にトークンが届かなかったため、接続を閉じました。',
-  'live.noRoomsChosen': '部屋を指定してください:room_ids、floor_num、room_type_id または building_id。',
+  'live.noRoomsChosen': '部屋を指定してください:部屋、階、客室タイプまたは棟で。',
   'live.noAirConditioner': '部屋 {room} にはエアコンがありません。',
 } satisfies LiveMessages;

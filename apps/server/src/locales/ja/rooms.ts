@@ -2,18 +2,18 @@ import type { RoomsMessages } from '../types.js';
 
 export default {
   'rooms.notFound': '客室が存在しません。',
-  'rooms.roomTypeNotFound': 'room_type_id: 客室タイプ {id} はこのホテルに存在しません。',
+  'rooms.roomTypeNotFound': '客室タイプ {id} はこのホテルに存在しません。',
   'rooms.numTaken': '部屋番号 {room_num} は既に存在します。',
-  'rooms.rcuTaken': 'rcu_id {rcu_id} は既に使われています。',
-  'rooms.badMac': 'mac: MAC アドレスは 16 進数 12 桁です。',
+  'rooms.rcuTaken': 'RCU ID {rcu_id} は既に使われています。',
+  'rooms.badMac': 'MAC アドレスは 16 進数 12 桁です。',
   'rooms.floorOutOfRange': '{floor} 階は建物 {building} の階の範囲 {from}..{to} の外です。',
   'rooms.bulkLimit': '一度に追加できる客室は最大 {max} 件です。',
-  'rooms.bulkRange': 'floors と rooms: 開始は終了以下である必要があります。',
-  'rooms.badPattern': 'pattern: {pattern} には {floor} と {room} の両方が必要です。',
+  'rooms.bulkRange': '開始の階・部屋は終了以下である必要があります。',
+  'rooms.badPattern': '番号ルール: {pattern} には {floor} と {room} の両方が必要です。',
   'rooms.patternGivesBadNumber':
-    'pattern: 生成される部屋番号 {room_num} は 1〜16 文字の英数字または - ではありません。',
+    '番号ルール: 生成される部屋番号 {room_num} は 1〜16 文字の英数字または - ではありません。',
   'rooms.patternRepeats':
-    'pattern: 部屋番号 {room_num} が重複します。{floor:2}{room:2} のように桁数を指定してください。',
+    '番号ルール: 部屋番号 {room_num} が重複します。{floor:2}{room:2} のように桁数を指定してください。',
   'rooms.importErrors': '{count} 行にエラーがあるため、何もインポートされませんでした。',
   'rooms.importTooLarge': 'インポートファイルが大きすぎます(上限 {limit} バイト)。',
   'rooms.importInflatedTooLarge':

@@ -9,7 +9,7 @@ export default {
   'import.floorOutOfRange': '不在楼栋 {building} 的楼层范围 {from}..{to} 内',
   'import.unknownRoomType': '房型 {value} 不存在',
   'import.badRcuId': 'RCU 编号应为 1–32 位字母或数字',
-  'import.rcuTaken': 'RCU 编号 {value} 已被使用',
+  'import.rcuTaken': 'RCU ID {value} 已被使用',
   'import.badMac': 'MAC 地址应为 12 位十六进制数字',
   'import.tooLong': '不能超过 {max} 个字符',
   'import.badDate': '日期格式应为 YYYY-MM-DD',

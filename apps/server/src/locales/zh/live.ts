@@ -8,6 +8,6 @@ export default {
   'live.notWebSocket': '此地址只接受 WebSocket 连接',
   'live.socketFirstMessage': '第一条消息必须是 {"token":"…"}',
   'live.socketAuthTimeout': '{seconds} 秒内未收到令牌,连接已关闭',
-  'live.noRoomsChosen': '请选择房间:room_ids、floor_num、room_type_id 或 building_id',
+  'live.noRoomsChosen': '请选择房间:按房间、楼层、房型或楼栋',
   'live.noAirConditioner': '房间 {room} 没有空调',
 };

@@ -41,7 +41,10 @@ describeEachDatabase('buildings', (t) => {
       headers: { 'accept-language': 'en' },
       body: { name: 'Upside', floor_from: 5, floor_to: 2 },
     });
-    expect(upside).toMatchObject({ code: ErrorCode.invalid, message: 'floor_from 5 must not be above floor_to 2.' });
+    expect(upside).toMatchObject({
+      code: ErrorCode.invalid,
+      message: 'The lowest floor (5) must not be above the highest floor (2).',
+    });
     for (const floors of [
       { floor_from: -6, floor_to: 1 },
       { floor_from: 1, floor_to: 201 },

@@ -68,7 +68,7 @@ describeEachDatabase('rooms', (t) => {
         message: 'Room number A-101 already exists.',
       });
       const rcu = await add({ room_num: 'A-102', rcu_id: 'RCUA101' });
-      expect(rcu).toMatchObject({ code: ErrorCode.conflict, message: 'RCU 编号 RCUA101 已被使用' });
+      expect(rcu).toMatchObject({ code: ErrorCode.conflict, message: 'RCU ID RCUA101 已被使用' });
       const other = await createHotel(t, {
         name: 'rcu elsewhere',
         users: [{ user_name: 'rm_other', password: 'rm_other1', perms: ['*'] }],
@@ -86,10 +86,10 @@ describeEachDatabase('rooms', (t) => {
       expect(type).toMatchObject({
         status: 404,
         code: ErrorCode.notFound,
-        message: `room_type_id: room type ${types.data.id} does not exist in this hotel.`,
+        message: `Room type ${types.data.id} does not exist in this hotel.`,
       });
       const mac = await add({ room_num: 'A-103', rcu_id: 'RCUA103', mac: 'AABBCC' }, EN);
-      expect(mac).toMatchObject({ code: ErrorCode.invalid, message: 'mac: a MAC address is 12 hex digits.' });
+      expect(mac).toMatchObject({ code: ErrorCode.invalid, message: 'A MAC address is 12 hex digits.' });
       const floor = await add({ room_num: 'A-103', rcu_id: 'RCUA103', floor_num: 31 }, EN);
       expect(floor).toMatchObject({
         code: ErrorCode.invalid,
@@ -97,7 +97,7 @@ describeEachDatabase('rooms', (t) => {
       });
       const pattern = await add({ room_num: 'A 103', rcu_id: 'RCUA103' });
       expect(pattern.code).toBe(ErrorCode.invalid);
-      expect(pattern.message).toContain('room_num');
+      expect(pattern.message).toBe('参数错误: 房号格式不正确');
     });
 
     it('puts a room of a hotel without buildings into a new "Main building"', async () => {
@@ -186,12 +186,12 @@ describeEachDatabase('rooms', (t) => {
         t.call('POST', '/apis/roomsadd', { token, headers: EN, body: { ...base, ...body } });
       expect(await say({ floors: [1, 1], rooms: [1, 2], pattern: 'R{room}' })).toMatchObject({
         code: ErrorCode.invalid,
-        message: 'pattern: R{room} must contain both {floor} and {room}.',
+        message: 'Number pattern: R{room} must contain both {floor} and {room}.',
       });
       expect((await say({ floors: [1, 1], rooms: [1, 2], pattern: 'R{floor}{room} x' })).code).toBe(ErrorCode.invalid);
       expect(await say({ floors: [1, 11], rooms: [1, 11], pattern: '{floor}{room}' })).toMatchObject({
         code: ErrorCode.invalid,
-        message: 'pattern: it gives the room number 111 twice; pad floor or room, e.g. {floor:2}{room:2}.',
+        message: 'Number pattern: it gives the room number 111 twice; pad floor or room, e.g. {floor:2}{room:2}.',
       });
       expect(await say({ floors: [29, 31], rooms: [1, 2] })).toMatchObject({
         code: ErrorCode.invalid,

@@ -1,18 +1,25 @@
 import { ID_MAX, ROOM_IMPORT_MAX_BYTES } from '@roompilot/contract';
 import type { FastifyRequest } from 'fastify';
 import { invalid, tooLarge } from '../../errors.js';
+import { describeValidation } from '../../i18n.js';
 import type { RoomUpload } from './import.js';
 
 /** The multipart form of a room import, as @fastify/multipart is told to limit it. */
 export const UPLOAD_LIMITS = { fileSize: ROOM_IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6 };
 
 /** Optional integer form fields (`building_id`, `hotel_id`): 4400 naming the field when not an id. */
-function idField(fields: Record<string, string>, name: string): number | undefined {
+function idField(request: FastifyRequest, fields: Record<string, string>, name: string): number | undefined {
   const value = fields[name];
   if (value === undefined || value === '') return undefined;
   const id = Number(value);
   if (!/^\d{1,10}$/.test(value) || id < 1 || id > ID_MAX)
-    throw invalid('error.invalid', { detail: `${name}: not an id` });
+    throw invalid('error.invalid', {
+      detail: describeValidation(request.language, {
+        keyword: 'type',
+        instancePath: `/${name}`,
+        params: { type: 'integer' },
+      }),
+    });
   return id;
 }
 
@@ -42,5 +49,9 @@ export async function uploadOf(request: FastifyRequest): Promise<RoomUpload> {
     throw error;
   }
   if (!file || file.content.length === 0) throw invalid('rooms.importNoFile');
-  return { ...file, buildingId: idField(fields, 'building_id'), hotelId: idField(fields, 'hotel_id') };
+  return {
+    ...file,
+    buildingId: idField(request, fields, 'building_id'),
+    hotelId: idField(request, fields, 'hotel_id'),
+  };
 }

@@ -39,21 +39,21 @@ describeEachDatabase('room types', (t) => {
     expect(taken).toMatchObject({ code: ErrorCode.conflict, message: '房型名称已存在' });
     const en = { 'accept-language': 'en' };
     const cases: [unknown[], string][] = [
-      [[{ key: 'AC1', kind: 'light', name: 'x' }], 'devices[0].key: AC1 must start with L for kind light.'],
+      [[{ key: 'AC1', kind: 'light', name: 'x' }], 'Device 1: the key AC1 must start with L.'],
       [
         [
           { key: 'L1', kind: 'light', name: 'x' },
           { key: 'L1', kind: 'light', name: 'y' },
         ],
-        'devices[1].key: L1 appears twice.',
+        'Device 2: the key L1 appears twice.',
       ],
       [
         [{ key: 'AC1', kind: 'ac', name: 'x', defaults: { set_min: 26, set_max: 20 } }],
-        'devices[0].defaults: AC1 needs set_min ≤ set ≤ set_max.',
+        'Device 1 (AC1): the setpoints need lowest ≤ default ≤ highest.',
       ],
       [
         [{ key: 'L1', kind: 'light', name: 'x', defaults: { set: 20 } }],
-        'devices[0].defaults: only air conditioners and floor heating take setpoint defaults (L1).',
+        'Device 1 (L1): only air conditioners and floor heating take setpoint defaults.',
       ],
     ];
     for (const [devices, message] of cases) {

@@ -39,7 +39,7 @@ function checkDevices(devices: readonly Device[]): void {
   if (!problem) return;
   const device = devices[problem.index] as Device;
   throw invalid(PROBLEM_KEYS[problem.problem], {
-    index: problem.index,
+    n: problem.index + 1,
     key: device.key,
     kind: device.kind,
     prefix: DEVICE_PREFIXES[device.kind],
