@@ -1,3 +1,4 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 import { beforeEach, expect, test } from 'vitest';
 import { buttonName, loginAs, topMenuTitles } from '../support/console.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
@@ -12,7 +13,7 @@ beforeEach(async () => {
 test('the waiter sees only its screens and lands on /401 for a route it lacks', async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'waiter', 'waiter123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
   // Room settings has a single visible child for the waiter, so it shows as a direct link.
   expect(await topMenuTitles(page)).toEqual(['控制台', '房间', '房态控制']);
 
@@ -32,7 +33,7 @@ test('the waiter sees only its screens and lands on /401 for a route it lacks', 
 test('the visitor passes everywhere in the console and changes nothing on the server', async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'visitor', 'visitor123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
   await page.goto(`${suite.server.url}/permission/user`);
   await page.locator('.ant-breadcrumb').getByText('用户').waitFor();
   expect(page.url()).toMatch(/\/permission\/user$/);

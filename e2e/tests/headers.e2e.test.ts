@@ -1,3 +1,4 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 /**
  * What the server sends, as Chromium takes it: the console and the API's documentation work under
  * the Content-Security-Policy (no violation reported, the live WebSocket open), and the console's
@@ -42,7 +43,7 @@ test('the console renders, signs in and opens its live socket with no CSP violat
   expect(headers['strict-transport-security']).toBeUndefined();
 
   await loginAs(page, suite.server.url, 'manager', 'manager123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
   // The floor view reads the live state and listens on the WebSocket.
   await page.locator('button.rp-tile').first().waitFor();
   await expect.poll(() => sockets.some((url) => url.includes('/apis/live'))).toBe(true);

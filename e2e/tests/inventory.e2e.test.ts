@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEMO_WORDS } from '@roompilot/contract';
 import { roomsFromCsv } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -236,7 +237,7 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
 test("another hotel's staff see none of it, in the console and in the API", async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'manager', 'manager123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
   await page.goto(`${suite.server.url}/roomsystem/room`);
   await page.getByText(/共 \d+ 个房间/).waitFor();
   await page.getByLabel('房号 / RCU ID / MAC / 备注').fill('Sea view');

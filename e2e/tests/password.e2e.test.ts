@@ -1,3 +1,4 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
 import { buttonName, loginAs } from '../support/console.js';
 import { consoleSuite } from '../support/suite.js';
@@ -7,7 +8,7 @@ const suite = consoleSuite();
 test('changing the password: the mismatch message, then success, back to login, and the new one works', async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'manager', 'manager123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
 
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
@@ -38,5 +39,5 @@ test('changing the password: the mismatch message, then success, back to login, 
   await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('密码错误,请重新输入!').waitFor();
   await loginAs(page, suite.server.url, 'manager', 'new-secret-1');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
 });

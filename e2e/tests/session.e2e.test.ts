@@ -1,3 +1,4 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs, sessionToken } from '../support/console.js';
@@ -8,7 +9,7 @@ const suite = consoleSuite();
 test('a session ended elsewhere asks to log in again', async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'manager', 'manager123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
 
   // The same session is ended from another place (an operator's tool logs it out).
   const token = await sessionToken(page);

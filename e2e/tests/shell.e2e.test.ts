@@ -1,3 +1,4 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { loginAs, topMenuTitles } from '../support/console.js';
@@ -18,7 +19,7 @@ test('a wrong password is refused with the suite.server message, then the manage
   expect(page.url()).toContain('/login');
 
   await loginAs(page, suite.server.url, 'manager', 'manager123');
-  await page.getByText('RoomPilot Demo Hotel').first().waitFor();
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
   expect(await topMenuTitles(page)).toEqual(['控制台', '房间设置', '系统设置', '权限管理', '统计分析']);
   // Home is the dashboard's floor view.
   await page.getByRole('radio', { name: '楼层视图' }).waitFor();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEMO_HOTEL_NAME } from '@roompilot/contract';
+import { DEMO_HOTEL_NAME, DEMO_HOTEL_NAMES } from '@roompilot/contract';
 import { hotelIdByName, roomsFromCsvFile, roomsFromServer, waitForServer } from './credentials.js';
 import { runFleet } from './fleet.js';
 
@@ -14,7 +14,8 @@ const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/
 
   --hotel ID        the hotel whose rooms to simulate (credentials from --server)
   --hotel-name NAME the hotel of this name instead (the Administrator looks it up)
-  --demo            the demo hotel ("${DEMO_HOTEL_NAME}"); none on the server: nothing to do
+  --demo            the demo hotel ("${DEMO_HOTEL_NAME}" or its name in the language the server
+                    seeded it in); none on the server: nothing to do
   --server URL      the RoomPilot server (default http://localhost:8080)
   --wait SECONDS    wait that long for the server to answer first (default 0: it must be up)
   --user NAME       a user holding pm_roomdetail (default Administrator; password from --password,
@@ -75,10 +76,15 @@ async function main(): Promise<void> {
       process.env.ROOMPILOT_PASSWORD ??
       (values['password-file'] ? (fs.readFileSync(values['password-file'], 'utf8').split(/\r?\n/)[0] ?? '') : '');
     const credentials = { server, user: values.user, password };
-    const hotelName = values['hotel-name'] ?? (values.demo && !values.hotel ? DEMO_HOTEL_NAME : undefined);
+    const hotelNames = values['hotel-name']
+      ? [values['hotel-name']]
+      : values.demo && !values.hotel
+        ? DEMO_HOTEL_NAMES
+        : undefined;
     let hotelId = number('hotel', values.hotel, 1);
-    if (hotelId === undefined && hotelName !== undefined) {
-      const found = await hotelIdByName({ ...credentials, hotelName });
+    if (hotelId === undefined && hotelNames !== undefined) {
+      const hotelName = hotelNames.join('" / "');
+      const found = await hotelIdByName({ ...credentials, hotelNames });
       if (found === null) {
         if (values.demo) {
           console.log(`no hotel "${hotelName}" on ${server}: no RCUs to simulate`);

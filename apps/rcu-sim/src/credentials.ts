@@ -84,17 +84,21 @@ export async function waitForServer(server: string, timeoutMs: number, signal?: 
   }
 }
 
-/** The id of the hotel of this exact name, as the Administrator lists hotels; null when there is none. */
+/** The id of the first hotel with one of these exact names, as the Administrator lists hotels; null when there is none. */
 export async function hotelIdByName({
   server,
   user,
   password,
-  hotelName,
-}: Omit<ServerCredentials, 'hotelId'> & { hotelName: string }): Promise<number | null> {
+  hotelNames,
+}: Omit<ServerCredentials, 'hotelId'> & { hotelNames: readonly string[] }): Promise<number | null> {
   const { token } = await call(server, authCalls.calls.login, { user_name: user, password });
   try {
-    const page = await call(server, hotelCalls.calls.list, { current: 1, size: 500, keyword: hotelName }, token);
-    return page.records.find((hotel) => hotel.hotel_name === hotelName)?.hotel_id ?? null;
+    for (const hotelName of hotelNames) {
+      const page = await call(server, hotelCalls.calls.list, { current: 1, size: 500, keyword: hotelName }, token);
+      const found = page.records.find((hotel) => hotel.hotel_name === hotelName);
+      if (found) return found.hotel_id;
+    }
+    return null;
   } finally {
     await call(server, authCalls.calls.logout, undefined, token).catch(() => {});
   }

@@ -67,6 +67,7 @@ describe('the data folder at a fresh start', () => {
       const seeded = await seed(app.db, {
         adminPassword: null,
         demo: true,
+        demoLanguage: config.demoLanguage,
         dataDir,
         clock: app.clock,
         deviceKeys: app.deviceKeys,

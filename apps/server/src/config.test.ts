@@ -15,6 +15,7 @@ describe('config', () => {
       mqttPort: 1883,
       adminPassword: null,
       demo: true,
+      demoLanguage: 'zh',
       sessionTtlMs: 12 * 3_600_000,
       trustProxy: [],
       login: {
@@ -44,6 +45,7 @@ describe('config', () => {
         MQTT_PORT: '11883',
         ADMIN_PASSWORD: 'very-secret',
         DEMO: '0',
+        DEMO_LANGUAGE: 'ja',
         SESSION_TTL_HOURS: '0.5',
         LOGIN_MAX_FAILURES: '3',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '9',
@@ -70,6 +72,7 @@ describe('config', () => {
       mqttPort: 11883,
       adminPassword: 'very-secret',
       demo: false,
+      demoLanguage: 'ja',
       sessionTtlMs: 1_800_000,
       trustProxy: ['10.0.0.5', '10.1.0.0/16', 'loopback', 'fd00::/8'],
       login: {
@@ -91,6 +94,7 @@ describe('config', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DEMO', 'yes'],
+    ['DEMO_LANGUAGE', 'fr'],
     ['DATABASE_URL', 'mysql://x'],
     ['SESSION_TTL_HOURS', '0'],
     ['LOG_LEVEL', 'loud'],

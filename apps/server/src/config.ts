@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMMAND_TIMEOUT_MS } from '@roompilot/contract';
+import { COMMAND_TIMEOUT_MS, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@roompilot/contract';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -19,6 +19,7 @@ const EnvSchema = Type.Object({
   MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
   DEMO: Type.Enum(['0', '1'], { default: '1' }),
+  DEMO_LANGUAGE: Type.Enum([...LANGUAGES], { default: DEFAULT_LANGUAGE }),
   SESSION_TTL_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 365, default: 12 }),
   LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, maximum: 100_000, default: 5 }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20 }),
@@ -80,6 +81,8 @@ export interface Config {
   rcuBudget: { eventsPerSecond: number; statesPerSecond: number; burstSeconds: number };
   adminPassword: string | null;
   demo: boolean;
+  /** The language the first start names the demo hotel, its building, room types and devices in. */
+  demoLanguage: Language;
   sessionTtlMs: number;
   /**
    * Wrong logins: a user name from one address may fail `maxFailures` times and an address (any
@@ -205,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     adminPassword: settings.ADMIN_PASSWORD ?? null,
     demo: settings.DEMO === '1',
+    demoLanguage: settings.DEMO_LANGUAGE,
     sessionTtlMs: settings.SESSION_TTL_HOURS * 3_600_000,
     login: {
       maxFailures: settings.LOGIN_MAX_FAILURES,

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   const seeded = await seed(app.db, {
     adminPassword: config.adminPassword,
     demo: config.demo,
+    demoLanguage: config.demoLanguage,
     dataDir: config.dataDir,
     clock: app.clock,
     deviceKeys: app.deviceKeys,

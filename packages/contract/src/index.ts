@@ -5,6 +5,7 @@ export * from './call.js';
 export * from './calls.js';
 export * from './constants.js';
 export * from './control.js';
+export * from './demo.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './hotels.js';

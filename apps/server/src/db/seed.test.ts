@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_WORDS, type Language } from '@roompilot/contract';
 import { Migrator } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../clock.js';
@@ -33,7 +34,14 @@ for (const kind of DATABASE_KINDS) {
       const { dataDir, database } = await fresh();
       const first = createDatabase(database);
       await migrateToLatest(first);
-      const result = await seed(first, { adminPassword: null, demo: true, dataDir, clock: systemClock, deviceKeys });
+      const result = await seed(first, {
+        adminPassword: null,
+        demo: true,
+        demoLanguage: 'zh',
+        dataDir,
+        clock: systemClock,
+        deviceKeys,
+      });
       expect(result.seeded).toBe(true);
       const file = path.join(dataDir, 'initial-admin-password');
       expect(fs.readFileSync(file, 'utf8').trim()).toBe(result.generatedAdminPassword);
@@ -49,7 +57,16 @@ for (const kind of DATABASE_KINDS) {
       const second = createDatabase(database);
       await migrateToLatest(second);
       expect(
-        (await seed(second, { adminPassword: null, demo: true, dataDir, clock: systemClock, deviceKeys })).seeded,
+        (
+          await seed(second, {
+            adminPassword: null,
+            demo: true,
+            demoLanguage: 'zh',
+            dataDir,
+            clock: systemClock,
+            deviceKeys,
+          })
+        ).seeded,
       ).toBe(false);
       expect(await second.selectFrom('users').select('id').execute()).toHaveLength(4);
       await second.destroy();
@@ -62,6 +79,7 @@ for (const kind of DATABASE_KINDS) {
       const result = await seed(db, {
         adminPassword: 'given-secret',
         demo: false,
+        demoLanguage: 'zh',
         dataDir,
         clock: systemClock,
         deviceKeys,
@@ -72,6 +90,50 @@ for (const kind of DATABASE_KINDS) {
       expect(await db.selectFrom('hotels').select('hotel_id').execute()).toEqual([]);
       await db.destroy();
     });
+
+    it.each(['zh', 'ja', 'en'] as Language[])(
+      'names the demo hotel, its building, types, devices and users in %s',
+      async (language) => {
+        const { dataDir, database } = await fresh();
+        const db = createDatabase(database);
+        await migrateToLatest(db);
+        await seed(db, {
+          adminPassword: 'given-secret',
+          demo: true,
+          demoLanguage: language,
+          dataDir,
+          clock: systemClock,
+          deviceKeys,
+        });
+        const words = DEMO_WORDS[language];
+        expect(await db.selectFrom('hotels').select('hotel_name').execute()).toEqual([{ hotel_name: words.hotel }]);
+        expect(await db.selectFrom('buildings').select('name').execute()).toEqual([{ name: words.building }]);
+        const types = await db.selectFrom('room_types').select(['name', 'devices']).orderBy('id').execute();
+        expect(types.map((type) => type.name)).toEqual([words.roomTypes.standard, words.roomTypes.deluxe]);
+        const deluxe = JSON.parse(types[1]?.devices ?? '[]') as { key: string; name: string }[];
+        expect(deluxe.map((device) => device.name)).toEqual([
+          words.devices.ceilingLight,
+          words.devices.bedsideLight,
+          words.devices.readingLamp,
+          words.devices.curtain,
+          words.devices.airConditioner,
+          words.devices.ventilation,
+          words.devices.hallwayLight,
+          words.devices.sheerCurtain,
+          words.devices.floorHeating,
+          words.devices.deskSocket,
+          words.devices.tv,
+        ]);
+        const manager = await db
+          .selectFrom('users')
+          .select('nick_name')
+          .where('user_name', '=', 'manager')
+          .executeTakeFirst();
+        expect(manager?.nick_name).toBe(words.nickNames.manager);
+        expect(await db.selectFrom('rooms').select('id').execute()).toHaveLength(100);
+        await db.destroy();
+      },
+    );
 
     it('migrates down and up again', async () => {
       const { database } = await fresh();

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_USER_NAME, DEMO_HOTEL_NAME, type Device, type RolePreset, WILDCARD } from '@roompilot/contract';
+import {
+  ADMIN_USER_NAME,
+  DEMO_WORDS,
+  type DemoWords,
+  type Device,
+  type Language,
+  type RolePreset,
+  WILDCARD,
+} from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../access.js';
 import type { Clock } from '../clock.js';
@@ -28,6 +36,8 @@ export const DEMO_USERS: readonly {
 export interface SeedOptions {
   adminPassword: string | null;
   demo: boolean;
+  /** The language of the demo hotel's names (DEMO_LANGUAGE, default zh). */
+  demoLanguage: Language;
   dataDir: string;
   clock: Clock;
   /** Seals the demo rooms' device keys (the app's `deviceKeys`). */
@@ -55,10 +65,16 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       stamp,
     );
     if (!options.demo) return null;
+    const words = DEMO_WORDS[options.demoLanguage];
     const validdate = new Date(Date.UTC(now.getUTCFullYear() + 2, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-    const { hotelId, roleIds } = await insertHotelWithRoles(trx, { hotel_name: DEMO_HOTEL_NAME, validdate }, stamp);
+    const { hotelId, roleIds } = await insertHotelWithRoles(trx, { hotel_name: words.hotel, validdate }, stamp);
     for (const user of DEMO_USERS) {
-      await insertUser(trx, { hotel_id: hotelId, ...user, roleIds: user.role ? [roleIds[user.role]] : [] }, stamp);
+      const nick_name = words.nickNames[user.user_name] ?? user.nick_name;
+      await insertUser(
+        trx,
+        { hotel_id: hotelId, ...user, nick_name, roleIds: user.role ? [roleIds[user.role]] : [] },
+        stamp,
+      );
     }
     return { adminId, hotelId };
   });
@@ -72,42 +88,45 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   return { seeded: true, generatedAdminPassword: generated };
 }
 
-const STANDARD_DEVICES: Device[] = [
-  { key: 'L1', kind: 'light', name: 'Ceiling light' },
-  { key: 'L2', kind: 'light', name: 'Bedside light' },
-  { key: 'D1', kind: 'dimmer', name: 'Reading lamp' },
-  { key: 'C1', kind: 'curtain', name: 'Curtain' },
-  { key: 'AC1', kind: 'ac', name: 'Air conditioner', defaults: { set_min: 18, set_max: 28, set: 24 } },
-  { key: 'V1', kind: 'ventilation', name: 'Ventilation' },
-];
-
-export const DEMO_ROOM_TYPES: readonly { name: string; devices: Device[] }[] = [
-  { name: 'Standard King', devices: STANDARD_DEVICES },
-  {
-    name: 'Deluxe Twin',
-    devices: [
-      ...STANDARD_DEVICES,
-      { key: 'L3', kind: 'light', name: 'Hallway light' },
-      { key: 'C2', kind: 'curtain', name: 'Sheer curtain' },
-      {
-        key: 'FH1',
-        kind: 'floor_heating',
-        name: 'Bathroom floor heating',
-        defaults: { set_min: 20, set_max: 30, set: 26 },
-      },
-      { key: 'S1', kind: 'socket', name: 'Desk socket' },
-      { key: 'IR1', kind: 'ir', name: 'TV' },
-    ],
-  },
-];
+/** The demo room types with their devices, named in the demo's language. */
+export function demoRoomTypes({ roomTypes, devices: names }: DemoWords): { name: string; devices: Device[] }[] {
+  const standard: Device[] = [
+    { key: 'L1', kind: 'light', name: names.ceilingLight },
+    { key: 'L2', kind: 'light', name: names.bedsideLight },
+    { key: 'D1', kind: 'dimmer', name: names.readingLamp },
+    { key: 'C1', kind: 'curtain', name: names.curtain },
+    { key: 'AC1', kind: 'ac', name: names.airConditioner, defaults: { set_min: 18, set_max: 28, set: 24 } },
+    { key: 'V1', kind: 'ventilation', name: names.ventilation },
+  ];
+  return [
+    { name: roomTypes.standard, devices: standard },
+    {
+      name: roomTypes.deluxe,
+      devices: [
+        ...standard,
+        { key: 'L3', kind: 'light', name: names.hallwayLight },
+        { key: 'C2', kind: 'curtain', name: names.sheerCurtain },
+        {
+          key: 'FH1',
+          kind: 'floor_heating',
+          name: names.floorHeating,
+          defaults: { set_min: 20, set_max: 30, set: 26 },
+        },
+        { key: 'S1', kind: 'socket', name: names.deskSocket },
+        { key: 'IR1', kind: 'ir', name: names.tv },
+      ],
+    },
+  ];
+}
 
 /**
  * The demo hotel's building, room types and rooms, made through the services the console uses, as
- * the Administrator: floors 2..6 × rooms 1..20 (100 rooms), 01..14 Standard King, 15..20 Deluxe Twin.
+ * the Administrator, named in the demo's language: floors 2..6 × rooms 1..20 (100 rooms), 01..14 of
+ * the standard type (Standard King), 15..20 of the deluxe one (Deluxe Twin).
  */
 async function seedDemoInventory(
   db: Kysely<Database>,
-  { clock, deviceKeys }: SeedOptions,
+  { clock, deviceKeys, demoLanguage }: SeedOptions,
   adminId: number,
   hotelId: number,
 ) {
@@ -123,7 +142,7 @@ async function seedDemoInventory(
     ip: 'seed',
   };
   const building = await createBuildingService({ db, clock }).add(actor, hotelId, {
-    name: 'Main building',
+    name: DEMO_WORDS[demoLanguage].building,
     floor_from: 1,
     floor_to: 10,
   });
@@ -133,7 +152,7 @@ async function seedDemoInventory(
     [1, 14],
     [15, 20],
   ];
-  for (const [index, type] of DEMO_ROOM_TYPES.entries()) {
+  for (const [index, type] of demoRoomTypes(DEMO_WORDS[demoLanguage]).entries()) {
     const roomType = await roomTypes.add(actor, hotelId, type);
     await rooms.bulkAdd(actor, hotelId, {
       building_id: building.id,

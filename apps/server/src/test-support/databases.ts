@@ -138,7 +138,14 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   await migrateToLatest(db);
   // The app reads the same secret (the data folder's file, or DEVICE_KEY_SECRET) when it is built.
   const deviceKeys = createDeviceKeys(loadDeviceKeySecret(dataDir, config.deviceKeySecret).secret);
-  await seed(db, { adminPassword: ADMIN_PASSWORD, demo: options.demo ?? true, dataDir, clock, deviceKeys });
+  await seed(db, {
+    adminPassword: ADMIN_PASSWORD,
+    demo: options.demo ?? true,
+    demoLanguage: config.demoLanguage,
+    dataDir,
+    clock,
+    deviceKeys,
+  });
   const app = await buildApp(config, { ...options.build, db, clock });
   try {
     await app.ready();

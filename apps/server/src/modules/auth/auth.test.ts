@@ -1,4 +1,4 @@
-import { ErrorCode, HOTEL_KEYS, ROLE_PRESETS } from '@roompilot/contract';
+import { DEMO_WORDS, ErrorCode, HOTEL_KEYS, ROLE_PRESETS } from '@roompilot/contract';
 import { expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type Answer, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
 import { createHotel } from '../../test-support/fixtures.js';
@@ -203,10 +203,11 @@ describeEachDatabase(
       expect(manager).toMatchObject({ code: 0 });
       expect(manager.data).toMatchObject({
         user_name: 'manager',
-        nick_name: 'Manager',
+        nick_name: DEMO_WORDS.zh.nickNames.manager,
         roles: ['manager'],
         is_admin: false,
-        hotel_info: { hotel_name: 'RoomPilot Demo Hotel' },
+        // The demo hotel is seeded in Chinese (DEMO_LANGUAGE's default).
+        hotel_info: { hotel_name: DEMO_WORDS.zh.hotel },
       });
       expect(manager.data.perms).toEqual(HOTEL_KEYS.map((val) => ({ val })));
       expect(manager.data.hotel_id).toBe(manager.data.hotel_info.hotel_id);

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@roompilot/contract';
+import { DEMO_WORDS, ErrorCode } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { isoDate } from '../../clock.js';
 import { describeEachDatabase } from '../../test-support/databases.js';
@@ -36,7 +36,10 @@ describeEachDatabase('hotels and validity', (t) => {
 
     const page = await t.call('POST', '/apis/hotellist', { token: admin, body: { keyword: 'seaSIDE' } });
     expect(page.data).toMatchObject({ total: 1, records: [{ hotel_id: hotelId }] });
-    const demo = await t.call('POST', '/apis/hotellist', { token: admin, body: { keyword: 'Demo' } });
+    const demo = await t.call('POST', '/apis/hotellist', {
+      token: admin,
+      body: { keyword: DEMO_WORDS.zh.hotel.slice(-4) },
+    });
     expect(demo.data.records[0].room_count).toBe(100);
 
     const updated = await t.call('PUT', '/apis/hotelupdate', {
@@ -52,7 +55,7 @@ describeEachDatabase('hotels and validity', (t) => {
     const hotels = await t.db.selectFrom('hotels').select('hotel_id').execute();
     const name = await t.call('POST', '/apis/hoteladd', {
       token: admin,
-      body: { hotel_name: 'RoomPilot Demo Hotel', validdate: null },
+      body: { hotel_name: DEMO_WORDS.zh.hotel, validdate: null },
     });
     expect(name).toMatchObject({ status: 409, code: ErrorCode.conflict, message: '酒店名称已存在' });
     const user = await t.call('POST', '/apis/hoteladd', {
@@ -64,7 +67,7 @@ describeEachDatabase('hotels and validity', (t) => {
     expect(await t.db.selectFrom('hotels').select('hotel_id').execute()).toHaveLength(hotels.length);
     const rename = await t.call('PUT', '/apis/hotelupdate', {
       token: admin,
-      body: { hotel_id: hotels[hotels.length - 1]?.hotel_id, hotel_name: 'RoomPilot Demo Hotel' },
+      body: { hotel_id: hotels[hotels.length - 1]?.hotel_id, hotel_name: DEMO_WORDS.zh.hotel },
     });
     expect(rename.code).toBe(hotels.length > 1 ? ErrorCode.conflict : 0);
   });
