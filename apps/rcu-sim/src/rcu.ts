@@ -108,6 +108,13 @@ const FLAG_EVENTS: Partial<Record<keyof Flags, [EventType, EventType]>> = {
   mur: ['mur_on', 'mur_off'],
 };
 
+/** The parameters a new virtual RCU reports: the contract's RCU_PARAMS, each at a value it allows. */
+export const DEFAULT_PARAMS: Readonly<Record<string, unknown>> = {
+  night_light: 10,
+  checkout_scene: 'all_off',
+  card_delay_s: 15,
+};
+
 export function createRcu(options: RcuOptions): VirtualRcu {
   const speed = options.speed ?? 1;
   const random = options.random ?? Math.random;
@@ -118,7 +125,7 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   const reconnectMs = options.reconnectMs ?? 2_000;
   const upgradeStepMs = options.upgradeStepMs ?? 300;
   const firmware = { ...(options.firmware ?? { fw: '2.1.0', hw: 'RCU-8', cfg: 'cfg-1', ir: 'ir-1' }) };
-  const params: Record<string, unknown> = { night_light: 10, checkout_scene: 'all_off', card_delay_s: 15 };
+  const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
   const realStart = Date.now();
   const simStart = (options.start ?? new Date()).getTime();
   const simNow = () => new Date(simStart + (Date.now() - realStart) * speed);

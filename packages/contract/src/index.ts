@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './hotels.js';
 export * from './live.js';
 export * from './oplog.js';
+export * from './params.js';
 export * from './permissions.js';
 export * from './protocol.js';
 export * from './roles.js';

@@ -27,6 +27,7 @@ import { intlLocale } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { reasonOf } from './ControlResults';
 import { changedParams, type ParamDraft, type ParamField, toDraft, toFields } from './params';
+import { paramLabel, rangeText, unitText, valueLabel } from './paramText';
 import './control.css';
 
 interface RoomOption {
@@ -179,7 +180,13 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
       title: t('control.params.key'),
       key: 'key',
       width: 220,
-      render: (_value, field) => <span className="rp-params__key">{field.key}</span>,
+      // A known parameter by its label (its key in the tooltip); another by the key the RCU reported.
+      render: (_value, field) =>
+        field.spec ? (
+          <span title={field.key}>{paramLabel(field, t)}</span>
+        ) : (
+          <span className="rp-params__key">{field.key}</span>
+        ),
     },
     {
       title: t('control.params.type'),
@@ -193,10 +200,25 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
       render: (_value, field) => {
         const draft = draftOf(field);
         const problem = showProblems ? problems[field.key] : undefined;
-        const label = `${field.key} ${t('control.params.value')}`;
+        const label = `${paramLabel(field, t)} ${t('control.params.value')}`;
+        const range = rangeText(field.spec, t);
+        const choices = field.spec?.type === 'enum' ? field.spec.values : [];
         return (
           <>
-            {field.kind === 'boolean' ? (
+            {field.kind === 'enum' ? (
+              <Select<string>
+                aria-label={label}
+                className="rp-params__choice"
+                value={String(draft)}
+                disabled={!canWrite}
+                status={problem ? 'error' : undefined}
+                onChange={(value) => edit(field.key, value)}
+                options={[...new Set([...choices, String(field.value)])].map((value) => ({
+                  value,
+                  label: valueLabel(field.key, value, t),
+                }))}
+              />
+            ) : field.kind === 'boolean' ? (
               <Switch
                 aria-label={label}
                 checked={draft === true}
@@ -216,12 +238,14 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
               <Input
                 aria-label={label}
                 inputMode={field.kind === 'number' ? 'decimal' : undefined}
+                suffix={unitText(field.spec, t) || undefined}
                 value={String(draft)}
                 disabled={!canWrite}
                 status={problem ? 'error' : undefined}
                 onChange={(event) => edit(field.key, event.target.value)}
               />
             )}
+            {range && <div className="rp-params__hint">{range}</div>}
             {problem && (
               <div className="rp-params__problem" role="alert">
                 {t(`control.params.problem.${problem}`)}

@@ -47,4 +47,32 @@ describe('parameter form', () => {
       problems: { setpoint: 'number', zones: 'json' },
     });
   });
+
+  it("gives the contract's parameters their kind, unit and range, first and in the table's order", () => {
+    const fields = toFields({ a_vendor: 1, night_light: 10, card_delay_s: 15, checkout_scene: 'all_off' });
+    expect(fields.map((field) => [field.key, field.kind])).toEqual([
+      ['card_delay_s', 'number'],
+      ['checkout_scene', 'enum'],
+      ['night_light', 'number'],
+      ['a_vendor', 'number'],
+    ]);
+    expect(fields[0]?.spec).toMatchObject({ unit: 's', min: 0, max: 600 });
+    expect(fields[3]?.spec).toBeUndefined();
+    // A known key reported with another type is edited as it came.
+    expect(toFields({ night_light: 'dim' })[0]).toEqual({ key: 'night_light', kind: 'string', value: 'dim' });
+  });
+
+  it('refuses a known parameter outside its range, a fraction where a whole number is wanted, or an unknown choice', () => {
+    const fields = toFields({ card_delay_s: 15, night_light: 10, checkout_scene: 'all_off', a_vendor: 1 });
+    expect(
+      changedParams(fields, { card_delay_s: '601', night_light: '2.5', checkout_scene: 'party', a_vendor: '9999' }),
+    ).toEqual({
+      changes: { a_vendor: 9999 },
+      problems: { card_delay_s: 'range', night_light: 'integer', checkout_scene: 'value' },
+    });
+    expect(changedParams(fields, { card_delay_s: '600', checkout_scene: 'keep' }).changes).toEqual({
+      card_delay_s: 600,
+      checkout_scene: 'keep',
+    });
+  });
 });

@@ -1,11 +1,13 @@
-import type { RcuParams } from '@roompilot/contract';
+import { type ParamSpec, paramSpecOf, paramValueProblem, type RcuParams } from '@roompilot/contract';
 import { byNaturalOrder } from '../../lib/natural';
 
 /**
  * The parameter query's form: an RCU's parameters as they come (numbers, strings, booleans; anything
- * else as JSON text), edited as text or a switch, written back with their own types.
+ * else as JSON text), edited as text, a switch or a choice, written back with their own types. A
+ * parameter of the contract's RCU_PARAMS has its label, unit and range; one the table does not
+ * know is shown by its key.
  */
-export type ParamKind = 'number' | 'string' | 'boolean' | 'json';
+export type ParamKind = 'number' | 'string' | 'boolean' | 'enum' | 'json';
 
 /** What the form holds for one parameter: text, or a boolean for a switch. */
 export type ParamDraft = string | boolean;
@@ -15,6 +17,8 @@ export interface ParamField {
   kind: ParamKind;
   /** The value the RCU reported. */
   value: unknown;
+  /** What the contract knows of it (its unit, range or values), when it does. */
+  spec?: ParamSpec;
 }
 
 export function kindOf(value: unknown): ParamKind {
@@ -24,11 +28,23 @@ export function kindOf(value: unknown): ParamKind {
   return 'json';
 }
 
-/** The parameters as form fields, by key (natural order: p2 before p10). */
+/** A known parameter's kind by the table, when the reported value is of that kind; else by the value. */
+function fieldOf(key: string, value: unknown): ParamField {
+  const spec = paramSpecOf(key);
+  const byValue = kindOf(value);
+  if (!spec) return { key, kind: byValue, value };
+  const bySpec: ParamKind =
+    spec.type === 'integer' || spec.type === 'number' ? 'number' : spec.type === 'enum' ? 'enum' : spec.type;
+  const fits = bySpec === byValue || (bySpec === 'enum' && byValue === 'string');
+  return fits ? { key, kind: bySpec, value, spec } : { key, kind: byValue, value };
+}
+
+/** The parameters as form fields: the known ones first in the table's order, then the others by key (p2 before p10). */
 export function toFields(params: RcuParams): ParamField[] {
+  const known = (key: string) => paramSpecOf(key) !== undefined;
   return Object.entries(params)
-    .sort(([a], [b]) => byNaturalOrder(a, b))
-    .map(([key, value]) => ({ key, kind: kindOf(value), value }));
+    .sort(([a], [b]) => Number(known(b)) - Number(known(a)) || byNaturalOrder(a, b))
+    .map(([key, value]) => fieldOf(key, value));
 }
 
 /** The form's starting value for a field. */
@@ -38,13 +54,15 @@ export function toDraft(field: ParamField): ParamDraft {
       return field.value === true;
     case 'number':
     case 'string':
+    case 'enum':
       return String(field.value);
     case 'json':
       return JSON.stringify(field.value);
   }
 }
 
-export type ParamProblem = 'number' | 'json';
+/** Not a number, not JSON, a whole number wanted, outside the range, or not one of the values. */
+export type ParamProblem = 'number' | 'json' | 'integer' | 'range' | 'value';
 export type Coerced = { ok: true; value: unknown } | { ok: false; problem: ParamProblem };
 
 /** A draft back to the parameter's own type: a number stays a number, JSON stays JSON. */
@@ -53,6 +71,7 @@ export function coerce(kind: ParamKind, draft: ParamDraft): Coerced {
     case 'boolean':
       return { ok: true, value: draft === true || draft === 'true' };
     case 'string':
+    case 'enum':
       return { ok: true, value: String(draft) };
     case 'number': {
       const text = String(draft).trim();
@@ -87,7 +106,11 @@ export function changedParams(
     if (draft === undefined) continue;
     const coerced = coerce(field.kind, draft);
     if (!coerced.ok) problems[field.key] = coerced.problem;
-    else if (!same(coerced.value, field.value)) changes[field.key] = coerced.value;
+    else if (!same(coerced.value, field.value)) {
+      const problem = field.spec ? paramValueProblem(field.key, coerced.value) : null;
+      if (problem) problems[field.key] = problem === 'type' ? 'integer' : problem;
+      else changes[field.key] = coerced.value;
+    }
   }
   return { changes, problems };
 }
