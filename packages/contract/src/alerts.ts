@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { defineCalls } from './call.js';
-import { HotelTarget, Id } from './envelope.js';
+import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 
 /**
  * Alerts (API.md "Live state and alerts"): raised by an RCU's event (SOS, fault) or by the alert
@@ -25,6 +25,16 @@ export const ALERT_KINDS = Object.keys(ALERT_TYPES) as AlertKind[];
 export function alertKindOf(type: number): AlertKind | null {
   return ALERT_KINDS.find((kind) => ALERT_TYPES[kind] === type) ?? null;
 }
+
+/**
+ * What ended an alert's condition, when the alert closed by itself (SOS and fault never do: staff
+ * confirm them): the door closed, the RCU came back online, the window closed, the air
+ * conditioning went off, the RCU stayed within its message budget again.
+ */
+export const ALERT_CLEAR_REASONS = ['door_closed', 'rcu_online', 'window_closed', 'ac_off', 'flood_ended'] as const;
+export type AlertClearReason = (typeof ALERT_CLEAR_REASONS)[number];
+/** Why an alert closed (`alert_closed`'s `reason`): confirmed by staff, or cleared by its condition. */
+export type AlertCloseReason = 'confirmed' | AlertClearReason;
 
 /** An open alert as `/apis/redisroomspecialstate` lists it and the WebSocket pushes it. */
 export const Alert = Type.Object({
@@ -62,6 +72,48 @@ export const AlertConfirmBody = Type.Object(
   { additionalProperties: false },
 );
 export type AlertConfirmBody = Static<typeof AlertConfirmBody>;
+
+/** Which alerts the alert list shows: open ones, closed ones (confirmed or cleared), or all. */
+export const ALERT_LIST_STATES = ['open', 'closed', 'all'] as const;
+export type AlertListState = (typeof ALERT_LIST_STATES)[number];
+
+/** `POST /apis/alertlist`: a page of the hotel's alerts, newest first, with its filters. */
+export const AlertHistoryBody = Type.Object(
+  {
+    ...PageQuery,
+    /** open, closed (confirmed or cleared) or all (the default). */
+    state: Type.Optional(Type.Enum([...ALERT_LIST_STATES])),
+    /** An alert type (ALERT_TYPES). */
+    type: Type.Optional(Type.Integer({ minimum: 1, maximum: 6 })),
+    /** The room number, exactly as the rooms list shows it. */
+    room_num: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+    /** Raised at or after this time (ISO 8601). */
+    from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    /** Raised at or before this time (ISO 8601); not before `from`. */
+    to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    ...HotelTarget,
+  },
+  { additionalProperties: false },
+);
+export type AlertHistoryBody = Static<typeof AlertHistoryBody>;
+
+/**
+ * An alert in the alert list: what it was, and how it ended — confirmed (by whom, when), cleared
+ * by its condition (why, when) — or neither while it is open.
+ */
+export const AlertRecord = Type.Object({
+  ...Alert.properties,
+  state: Type.Enum(['open', 'confirmed', 'cleared']),
+  confirmed_at: Type.Union([Type.String(), Type.Null()]),
+  /** The confirming user's name as it was then. */
+  confirmed_by: Type.Union([Type.String(), Type.Null()]),
+  cleared_at: Type.Union([Type.String(), Type.Null()]),
+  /** ALERT_CLEAR_REASONS. */
+  cleared_reason: Type.Union([Type.Enum([...ALERT_CLEAR_REASONS]), Type.Null()]),
+  /** The reason in the caller's language. */
+  cleared_text: Type.Union([Type.String(), Type.Null()]),
+});
+export type AlertRecord = Static<typeof AlertRecord>;
 
 /** Alert minutes of a hotel: 0 raises at the next sweep; at most a day. */
 export const ALERT_MINUTES_MAX = 1_440;
@@ -115,9 +167,21 @@ export const alertCalls = defineCalls('alerts', {
     hotelScoped: true,
     summary: 'Confirm an alert (the body is the alert as shown; only id counts)',
     description:
-      'Records who confirmed it and when, writes the operation log, and sends alert_closed to every console of the hotel. Any signed-in user of the hotel may confirm, except a visitor (4403). Confirming an alert that is confirmed already answers code 0 and changes nothing; an id that is not an alert of the hotel is 4404.',
+      'Records who confirmed it and when, writes the operation log, and sends alert_closed (reason confirmed) to every console of the hotel. Any signed-in user of the hotel may confirm, except a visitor (4403). Confirming an alert that is confirmed or cleared already answers code 0 and changes nothing; an id that is not an alert of the hotel is 4404.',
     body: AlertConfirmBody,
     response: Type.Null(),
+  },
+  history: {
+    method: 'POST',
+    path: '/alertlist',
+    access: 'staff',
+    write: false,
+    hotelScoped: true,
+    summary: "A page of the hotel's alerts, newest first: open and closed, with who confirmed or what cleared each",
+    description:
+      "For every signed-in user of the hotel, visitors included; the Administrator names the hotel with `hotel_id`. Filters: `state` (open, closed, all: the default), `type`, `room_num` (exact), `from`/`to` (ISO times of the event; `to` not before `from`, else 4400). Each record carries `state` (open, confirmed, cleared), `confirmed_by`/`confirmed_at`, or `cleared_reason` (door_closed, rcu_online, window_closed, ac_off, flood_ended), its text in the caller's language `cleared_text` and `cleared_at`.",
+    body: AlertHistoryBody,
+    response: PageSchema(AlertRecord),
   },
   settings: {
     method: 'POST',

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import type { Alert } from './alerts.js';
+import type { Alert, AlertCloseReason } from './alerts.js';
 import { Floor } from './buildings.js';
 import { defineCalls } from './call.js';
 import { HotelTarget, Id } from './envelope.js';
@@ -64,7 +64,8 @@ export type LiveRoomChange = Pick<LiveRoom, 'room_id' | 'hotel_id' | 'room_num' 
 export type LiveMessage =
   | { type: 'room'; data: LiveRoomChange }
   | { type: 'alert'; data: Alert }
-  | { type: 'alert_closed'; data: { id: number } };
+  /** Confirmed by staff (`confirmed`) or cleared because its condition ended (the reason). */
+  | { type: 'alert_closed'; data: { id: number; reason: AlertCloseReason } };
 
 /** `POST /apis/redisroomstate`: every room of the hotel, or of a floor, a building. */
 export const RoomStateBody = Type.Object(

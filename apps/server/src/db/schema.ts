@@ -157,6 +157,12 @@ export interface AlertsTable {
   confirmed_at: string | null;
   confirmed_by: number | null;
   confirmed_by_name: string;
+  /** When the alert closed by itself, its condition over (door closed, RCU back, …); null while not. */
+  cleared_at: string | null;
+  /** Why: an AlertClearReason. */
+  cleared_reason: string | null;
+  /** When its condition was last reported still holding (a flood going on); null: never since raised. */
+  held_at: string | null;
 }
 
 /** A room's last known live state (flags, devices, energy as JSON text), kept across restarts. */

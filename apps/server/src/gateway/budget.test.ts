@@ -46,7 +46,7 @@ describe('RcuBudget', () => {
     expect(budget.counters()['rcu-1']?.dropped_events).toBe(47);
   });
 
-  it('calls one flood one flood: another starts only after a quiet minute', () => {
+  it('calls one flood one flood, reported every 30 s while it goes on: another starts only after a quiet minute', () => {
     const clock = fakeClock();
     const budget = new RcuBudget({ limits, now: clock.now, quietMs: 60_000 });
     const verdicts: string[] = [];
@@ -55,8 +55,11 @@ describe('RcuBudget', () => {
       clock.advance(1_000);
     }
     expect(verdicts.filter((v) => v === 'flooding')).toHaveLength(1);
-    clock.advance(58_000); // 59 s after the last drop
+    // The flood going on is reported every 30 s (its alert stays open while these come).
+    expect(verdicts.filter((v) => v === 'still_flooding')).toHaveLength(3);
+    clock.advance(58_000); // 59 s after the last drop: the same flood, reported again
     admitMany(budget, 'rcu-1', 'event', 4);
+    expect(budget.admit('rcu-1', 'event')).toBe('still_flooding');
     expect(budget.admit('rcu-1', 'event')).toBe('drop');
     clock.advance(60_000);
     expect(admitMany(budget, 'rcu-1', 'event', 5)).toContain('flooding');

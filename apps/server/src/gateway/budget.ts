@@ -29,9 +29,11 @@ export interface RcuCounters {
 
 /**
  * `pass`: within the budget (or an SOS); `drop`: over it; `flooding`: over it, and the first drop
- * of a flood (no drop for `quietMs` before): raise the room's flooding alert.
+ * of a flood (no drop for `quietMs` before): raise the room's flooding alert; `still_flooding`:
+ * over it, the flood going on `floodReportMs` after its last report: the alert stays open (it
+ * clears by itself once no report has come for a while).
  */
-export type Verdict = 'pass' | 'drop' | 'flooding';
+export type Verdict = 'pass' | 'drop' | 'flooding' | 'still_flooding';
 
 /** A rate-limited report: `count` dropped (or malformed) since the last report of that RCU, `total` in all. */
 export type BudgetReport = (report: {
@@ -47,6 +49,8 @@ export interface BudgetOptions {
   now?: () => number;
   /** A flood ends after this long without a drop; the next drop starts another (and alerts again). */
   quietMs?: number;
+  /** While a flood goes on, a drop this long after its last report is `still_flooding`. */
+  floodReportMs?: number;
   /** At most one report of each kind per RCU this often; the counts in between are carried into the next. */
   reportEveryMs?: number;
   report?: BudgetReport;
@@ -59,6 +63,8 @@ interface Buckets {
   at: number;
   /** The last drop (0: none yet); a drop `quietMs` after it starts a new flood. */
   droppedAt: number;
+  /** When the flood going on was last reported (`flooding` or `still_flooding`). */
+  floodReportedAt: number;
 }
 
 interface Tally extends RcuCounters {
@@ -70,6 +76,7 @@ export class RcuBudget {
   readonly limits: BudgetLimits;
   readonly #now: () => number;
   readonly #quietMs: number;
+  readonly #floodReportMs: number;
   readonly #reportEveryMs: number;
   readonly #report: BudgetReport;
   readonly #eventsSize: number;
@@ -82,12 +89,14 @@ export class RcuBudget {
     limits = BUDGET_DEFAULTS,
     now = Date.now,
     quietMs = 60_000,
+    floodReportMs = 30_000,
     reportEveryMs = 60_000,
     report = () => {},
   }: BudgetOptions = {}) {
     this.limits = limits;
     this.#now = now;
     this.#quietMs = quietMs;
+    this.#floodReportMs = floodReportMs;
     this.#reportEveryMs = reportEveryMs;
     this.#report = report;
     // A bucket holds at least one message, whatever the settings.
@@ -100,7 +109,7 @@ export class RcuBudget {
     const now = this.#now();
     let buckets = this.#buckets.get(rcuId);
     if (!buckets) {
-      buckets = { events: this.#eventsSize, states: this.#statesSize, at: now, droppedAt: 0 };
+      buckets = { events: this.#eventsSize, states: this.#statesSize, at: now, droppedAt: 0, floodReportedAt: 0 };
       this.#buckets.set(rcuId, buckets);
     } else if (now > buckets.at) {
       const seconds = (now - buckets.at) / 1000;
@@ -121,7 +130,11 @@ export class RcuBudget {
     if (kind === 'event') tally.dropped_events += 1;
     else tally.dropped_states += 1;
     this.#count(rcuId, tally, 'dropped', tally.dropped_events + tally.dropped_states, now);
-    return newFlood ? 'flooding' : 'drop';
+    if (newFlood || now - buckets.floodReportedAt >= this.#floodReportMs) {
+      buckets.floodReportedAt = now;
+      return newFlood ? 'flooding' : 'still_flooding';
+    }
+    return 'drop';
   }
 
   /** Counts a malformed payload of an RCU (reported at most once per `reportEveryMs`). */

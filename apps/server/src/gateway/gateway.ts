@@ -37,8 +37,11 @@ export interface GatewayEvents {
    * listener checks the shared live state, and calls `watch` to look again later if it was heard.
    */
   silent: { device: Device; lastHeard: Date; at: Date };
-  /** The RCU went over its message budget (the first drop of a flood): raise the room's alert. */
-  flooding: { device: Device; kind: 'event' | 'state'; limits: BudgetLimits; at: Date };
+  /**
+   * The RCU went over its message budget: the first drop of a flood (raise the room's alert), or
+   * `ongoing`, the flood going on (its open alert stays open; it clears once these stop).
+   */
+  flooding: { device: Device; kind: 'event' | 'state'; limits: BudgetLimits; at: Date; ongoing: boolean };
 }
 export type GatewayEventName = keyof GatewayEvents;
 type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
@@ -262,7 +265,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       );
       if (verdict !== 'pass') {
         stats.dropped.over_budget += 1;
-        if (verdict === 'flooding') flooding(message.rcuId, message.kind);
+        if (verdict === 'flooding' || verdict === 'still_flooding') {
+          flooding(message.rcuId, message.kind, verdict === 'still_flooding');
+        }
         return;
       }
     }
@@ -280,9 +285,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     );
   }
 
-  function flooding(rcuId: string, kind: 'event' | 'state'): void {
+  function flooding(rcuId: string, kind: 'event' | 'state', ongoing: boolean): void {
     directory.find(rcuId).then(
-      (device) => device && emit('flooding', { device, kind, limits: budget.limits, at: now() }),
+      (device) => device && emit('flooding', { device, kind, limits: budget.limits, at: now(), ongoing }),
       (error: unknown) => log.error({ err: error, rcu_id: rcuId }, 'gateway: device lookup failed'),
     );
   }

@@ -75,6 +75,7 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'control.rent': { body: (ids) => ({ room_ids: [ids.room_id], rent: 'checked_in' }) },
   'control.readParams': { body: (ids) => ({ room_id: ids.room_id }) },
   'control.writeParams': { body: (ids) => ({ room_id: ids.room_id, params: { walk: 1 } }) },
+  'alerts.history': { body: () => ({ current: 1, size: 500 }) },
   'alerts.confirm': { body: (ids) => ({ id: ids.alert_id }) },
   'alerts.updateSettings': { body: () => ({ door_open_alert_minutes: 15 }) },
 };

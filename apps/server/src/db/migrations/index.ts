@@ -7,6 +7,7 @@ import * as roomList from './0005_room_list.js';
 import * as deviceTime from './0006_device_time.js';
 import * as lastState from './0007_last_state.js';
 import * as loginThrottle from './0008_login_throttle.js';
+import * as alertClearing from './0009_alert_clearing.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_device_time': deviceTime,
   '0007_last_state': lastState,
   '0008_login_throttle': loginThrottle,
+  '0009_alert_clearing': alertClearing,
 };

@@ -69,6 +69,7 @@ export default {
   'fields.size': 'Page size',
   'fields.sort': 'Sort',
   'fields.speed': 'Speed',
+  'fields.state': 'State',
   'fields.temp': 'Room temperature',
   'fields.to': 'To',
   'fields.type': 'Type',

@@ -69,6 +69,7 @@ export default {
   'fields.size': 'Tamaño de página',
   'fields.sort': 'Orden',
   'fields.speed': 'Velocidad',
+  'fields.state': 'Estado',
   'fields.temp': 'Temperatura ambiente',
   'fields.to': 'Hasta',
   'fields.type': 'Tipo',

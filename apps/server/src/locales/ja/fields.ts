@@ -69,6 +69,7 @@ export default {
   'fields.size': '1 ページの件数',
   'fields.sort': '並べ替え',
   'fields.speed': '風量',
+  'fields.state': '状態',
   'fields.temp': '室温',
   'fields.to': '終了',
   'fields.type': '種別',

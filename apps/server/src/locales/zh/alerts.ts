@@ -6,4 +6,10 @@ export default {
   'alerts.rcu_offline_now': 'RCU 离线',
   'alerts.window_open_ac_on': '空调运行时窗户打开',
   'alerts.rcu_flooding': 'RCU 消息过多（超出其消息预算）：多余的消息被丢弃，SOS 始终送达',
+  'alerts.cleared.door_closed': '房门已关闭',
+  'alerts.cleared.rcu_online': 'RCU 已恢复在线',
+  'alerts.cleared.window_closed': '窗户已关闭',
+  'alerts.cleared.ac_off': '空调已关闭',
+  'alerts.cleared.flood_ended': 'RCU 消息已恢复正常',
+  'alerts.timeRange': '开始时间不能晚于结束时间。',
 };

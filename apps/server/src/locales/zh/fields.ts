@@ -73,6 +73,7 @@ export default {
   'fields.size': '每页条数',
   'fields.sort': '排序',
   'fields.speed': '风速',
+  'fields.state': '状态',
   'fields.temp': '室温',
   'fields.to': '结束',
   'fields.type': '类型',

@@ -1,4 +1,12 @@
-import { ALERT_TYPES, type Alert, alertKindOf, type Language } from '@roompilot/contract';
+import {
+  ALERT_CLEAR_REASONS,
+  ALERT_TYPES,
+  type Alert,
+  type AlertClearReason,
+  type AlertRecord,
+  alertKindOf,
+  type Language,
+} from '@roompilot/contract';
 import { translate } from '../../i18n.js';
 
 /**
@@ -19,6 +27,33 @@ export interface StoredAlert {
 export function describeAlert(alert: StoredAlert, language: Language): Alert {
   const { content, ...rest } = alert;
   return { ...rest, event_content: alertText(alert.type, content, language) };
+}
+
+/** An alert as the alert list keeps it: the stored alert and how it ended. */
+export interface StoredAlertRecord extends StoredAlert {
+  confirmed_at: string | null;
+  confirmed_by_name: string;
+  cleared_at: string | null;
+  cleared_reason: string | null;
+}
+
+/** An alert of the alert list in the reader's language: who confirmed it, or what cleared it. */
+export function describeRecord(row: StoredAlertRecord, language: Language): AlertRecord {
+  const { confirmed_at, confirmed_by_name, cleared_at, cleared_reason, ...alert } = row;
+  const reason = ALERT_CLEAR_REASONS.includes(cleared_reason as AlertClearReason)
+    ? (cleared_reason as AlertClearReason)
+    : null;
+  const confirmed = confirmed_at !== null;
+  const cleared = !confirmed && cleared_at !== null;
+  return {
+    ...describeAlert(alert, language),
+    state: confirmed ? 'confirmed' : cleared ? 'cleared' : 'open',
+    confirmed_at,
+    confirmed_by: confirmed ? confirmed_by_name : null,
+    cleared_at: cleared ? cleared_at : null,
+    cleared_reason: cleared ? reason : null,
+    cleared_text: cleared && reason ? translate(language, `alerts.cleared.${reason}`) : null,
+  };
 }
 
 function alertText(type: number, content: string, language: Language): string {

@@ -1,3 +1,4 @@
+import type { AlertClearReason, AlertListState } from '@roompilot/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { AlertsTable, Database, Db, RoomEventsTable } from '../../db/schema.js';
 
@@ -33,8 +34,106 @@ export function openAlerts(db: Db, hotelId: number) {
     ])
     .where('alerts.hotel_id', '=', hotelId)
     .where('alerts.confirmed_at', 'is', null)
+    .where('alerts.cleared_at', 'is', null)
     .orderBy('alerts.id')
     .execute();
+}
+
+/** Open alerts of a hotel, or of one room, of the given types: what may clear by itself. */
+export function openAlertsOfTypes(db: Db, where: { hotelId: number } | { roomId: number }, types: readonly number[]) {
+  let query = db
+    .selectFrom('alerts')
+    .select(['id', 'hotel_id', 'room_id', 'type', 'created_at', 'held_at'])
+    .where('confirmed_at', 'is', null)
+    .where('cleared_at', 'is', null)
+    .where('type', 'in', [...types]);
+  query = 'hotelId' in where ? query.where('hotel_id', '=', where.hotelId) : query.where('room_id', '=', where.roomId);
+  return query.orderBy('id').execute();
+}
+
+/** Records an open alert as cleared; false when it was confirmed or cleared meanwhile. */
+export async function clearAlert(db: Db, id: number, reason: AlertClearReason, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('alerts')
+    .set({ cleared_at: at, cleared_reason: reason })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .where('cleared_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The condition of a room's open alert of that type is still holding (a flood going on). */
+export async function holdOpenAlert(db: Db, roomId: number, type: number, at: string): Promise<void> {
+  await db
+    .updateTable('alerts')
+    .set({ held_at: at })
+    .where('room_id', '=', roomId)
+    .where('type', '=', type)
+    .where('confirmed_at', 'is', null)
+    .where('cleared_at', 'is', null)
+    .execute();
+}
+
+export interface AlertListFilter {
+  state: AlertListState;
+  type?: number;
+  room_num?: string;
+  /** ISO times, normalised. */
+  from?: string;
+  to?: string;
+}
+
+function listed(db: Db, hotelId: number, filter: AlertListFilter) {
+  let query = db
+    .selectFrom('alerts')
+    .innerJoin('rooms', 'rooms.id', 'alerts.room_id')
+    .where('alerts.hotel_id', '=', hotelId);
+  if (filter.state === 'open') {
+    query = query.where('alerts.confirmed_at', 'is', null).where('alerts.cleared_at', 'is', null);
+  } else if (filter.state === 'closed') {
+    query = query.where((eb) =>
+      eb.or([eb('alerts.confirmed_at', 'is not', null), eb('alerts.cleared_at', 'is not', null)]),
+    );
+  }
+  if (filter.type !== undefined) query = query.where('alerts.type', '=', filter.type);
+  if (filter.room_num !== undefined) query = query.where('rooms.room_num', '=', filter.room_num);
+  if (filter.from !== undefined) query = query.where('alerts.event_time', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('alerts.event_time', '<=', filter.to);
+  return query;
+}
+
+/** A page of a hotel's alerts, newest first, with how each ended. */
+export async function pageAlerts(
+  db: Db,
+  hotelId: number,
+  filter: AlertListFilter,
+  page: { current: number; size: number },
+) {
+  const [records, count] = await Promise.all([
+    listed(db, hotelId, filter)
+      .select([
+        'alerts.id',
+        'alerts.type',
+        'alerts.room_id',
+        'rooms.room_num',
+        'alerts.content',
+        'alerts.event_time',
+        'alerts.confirmed_at',
+        'alerts.confirmed_by_name',
+        'alerts.cleared_at',
+        'alerts.cleared_reason',
+      ])
+      .orderBy('alerts.event_time', 'desc')
+      .orderBy('alerts.id', 'desc')
+      .limit(page.size)
+      .offset((page.current - 1) * page.size)
+      .execute(),
+    listed(db, hotelId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { records, total: Number(count.total) };
 }
 
 export function findAlert(db: Db, hotelId: number, id: number) {
@@ -48,7 +147,7 @@ export function findAlert(db: Db, hotelId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** Confirms an open alert; answers false when it was confirmed already (by someone else). */
+/** Confirms an open alert; answers false when it was confirmed (by someone else) or cleared already. */
 export async function confirmAlert(
   db: Db,
   hotelId: number,
@@ -61,6 +160,7 @@ export async function confirmAlert(
     .where('hotel_id', '=', hotelId)
     .where('id', '=', id)
     .where('confirmed_at', 'is', null)
+    .where('cleared_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -110,6 +210,7 @@ export async function insertRuleAlert(db: Kysely<Database>, alert: Insertable<Al
         .where('room_id', '=', alert.room_id)
         .where('type', '=', alert.type)
         .where('confirmed_at', 'is', null)
+        .where('cleared_at', 'is', null)
         .executeTakeFirst();
       if (open) return null;
       return insertAlert(trx, alert);

@@ -18,6 +18,7 @@ export async function alertRoutes(app: FastifyInstance) {
       if (outcome === 'missing') throw notFound('live.alertNotFound');
       return null;
     },
+    history: ({ hotelId, body, request }) => alerts.history(hotelId, body, request.language),
     settings: ({ hotelId }) => alerts.settings(hotelId),
     updateSettings: ({ actor, hotelId, body: { hotel_id: _, ...changes } }) =>
       alerts.updateSettings(actor, hotelId, changes),

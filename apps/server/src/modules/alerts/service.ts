@@ -1,11 +1,17 @@
 import {
   ALERT_TYPES,
   type Alert,
+  type AlertClearReason,
+  type AlertCloseReason,
+  type AlertHistoryBody,
+  type AlertRecord,
   type EventPayload,
   type EventType,
   HOTEL_SETTINGS_DEFAULTS,
   type HotelSettings,
   type Language,
+  type LiveRoomChange,
+  type Page,
   type RoomRef,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
@@ -13,13 +19,14 @@ import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import { durableTransaction, inTransaction } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { invalid } from '../../errors.js';
 import { MAX_RAW_CHARS, plausibleTime } from '../../gateway/codec.js';
 import type { LiveBus } from '../live/bus.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
-import { describeAlert, type StoredAlert } from './describe.js';
+import { describeAlert, describeRecord, type StoredAlert } from './describe.js';
 import * as repository from './repository.js';
-import { createAlertRules } from './rules.js';
+import { CLEARABLE_ALERT_TYPES, type ClearableAlert, clearReasonOf, createAlertRules, mayClear } from './rules.js';
 
 /**
  * An alert raised or confirmed, for the consoles of its hotel (through the bus: every server
@@ -27,7 +34,7 @@ import { createAlertRules } from './rules.js';
  */
 export type AlertMessage =
   | { type: 'alert'; hotel_id: number; data: StoredAlert }
-  | { type: 'alert_closed'; hotel_id: number; data: { id: number } };
+  | { type: 'alert_closed'; hotel_id: number; data: { id: number; reason: AlertCloseReason } };
 
 /** A device's `ts` kept for the record is cut to this many characters (it may be any JSON). */
 const MAX_DEVICE_TS_CHARS = 256;
@@ -59,6 +66,7 @@ export interface AlertServiceOptions {
  */
 export class AlertService {
   readonly #db: Kysely<Database>;
+  readonly #store: LiveStore;
   readonly #bus: LiveBus;
   readonly #clock: Clock;
   readonly #log: { error(object: object, message: string): void };
@@ -66,6 +74,7 @@ export class AlertService {
 
   constructor({ db, store, bus, clock, log = { error() {} } }: AlertServiceOptions) {
     this.#db = db;
+    this.#store = store;
     this.#bus = bus;
     this.#clock = clock;
     this.#log = log;
@@ -74,6 +83,8 @@ export class AlertService {
       hotels: () => repository.hotelsWithSettings(db),
       rooms: (hotelId) => store.list(hotelId),
       raise: (room, type, figures) => this.#raiseRuleAlert(room, type, figures),
+      openAlerts: (hotelId) => repository.openAlertsOfTypes(db, { hotelId }, CLEARABLE_ALERT_TYPES),
+      clear: (alert, reason) => this.#clear(alert, reason),
     });
   }
 
@@ -153,13 +164,39 @@ export class AlertService {
 
   /**
    * The RCU of a room went over its message budget: its flooding alert, stored and announced;
-   * false while the room has one open already. `figures` (what was dropped, the budget) are kept.
+   * false while the room has one open already, which is then held open (as for a flood going on,
+   * `ongoing`: it clears once such reports stop for FLOOD_CALM_MS). `figures` (what was dropped,
+   * the budget) are kept.
    */
-  raiseFlooding(room: RoomRef, figures: object): Promise<boolean> {
-    return this.#raiseRuleAlert(room, ALERT_TYPES.rcu_flooding, figures);
+  async raiseFlooding(room: RoomRef, figures: object, ongoing = false): Promise<boolean> {
+    if (!ongoing && (await this.#raiseRuleAlert(room, ALERT_TYPES.rcu_flooding, figures))) return true;
+    await repository.holdOpenAlert(this.#db, room.room_id, ALERT_TYPES.rcu_flooding, this.#clock().toISOString());
+    return false;
   }
 
-  /** The alert rules (door open long, RCU offline, window open with the AC on): one sweep. */
+  /**
+   * A room's live state changed (the ingest path): its open alerts whose condition ended close at
+   * once, recorded as cleared and announced. Only a change that may end one (a door closed, the RCU
+   * back online, a window closed, an AC off) costs a look at the database; answers how many cleared.
+   */
+  async roomChanged(room: RoomRef, change: LiveRoomChange | null): Promise<number> {
+    if (!change || !mayClear(change)) return 0;
+    const open = await repository.openAlertsOfTypes(this.#db, { roomId: room.room_id }, CLEARABLE_ALERT_TYPES);
+    if (open.length === 0) return 0;
+    const live = (await this.#store.get(room.room_id)) ?? undefined;
+    const now = this.#clock().getTime();
+    let cleared = 0;
+    for (const alert of open) {
+      const reason = clearReasonOf(alert, live, now);
+      if (reason && (await this.#clear(alert, reason))) cleared += 1;
+    }
+    return cleared;
+  }
+
+  /**
+   * The alert rules (door open long, RCU offline, window open with the AC on): one sweep, which
+   * also clears the alerts whose condition ended (flooding ones included).
+   */
   sweepRules(): Promise<number> {
     return this.#rules.sweep();
   }
@@ -171,13 +208,38 @@ export class AlertService {
   }
 
   /**
+   * A page of the hotel's alerts for the alert list, newest first, in the reader's language, with
+   * who confirmed each or what cleared it. `to` before `from` is 4400.
+   */
+  async history(hotelId: number, body: AlertHistoryBody, language: Language = 'zh'): Promise<Page<AlertRecord>> {
+    const current = body.current ?? 1;
+    const size = body.size ?? 20;
+    const from = body.from === undefined ? undefined : new Date(body.from);
+    const to = body.to === undefined ? undefined : new Date(body.to);
+    if (from && to && from.getTime() > to.getTime()) throw invalid('alerts.timeRange');
+    const { records, total } = await repository.pageAlerts(
+      this.#db,
+      hotelId,
+      {
+        state: body.state ?? 'all',
+        type: body.type,
+        room_num: body.room_num,
+        from: from?.toISOString(),
+        to: to?.toISOString(),
+      },
+      { current, size },
+    );
+    return { records: records.map((row) => describeRecord(row, language)), total, current, size };
+  }
+
+  /**
    * Records who confirmed an alert and when, and closes it on every console. Answers 'confirmed',
-   * 'already' (confirmed before: harmless) or 'missing' (not an alert of the hotel).
+   * 'already' (confirmed or cleared before: harmless) or 'missing' (not an alert of the hotel).
    */
   async confirmAlert(actor: Actor, hotelId: number, alertId: number): Promise<'confirmed' | 'already' | 'missing'> {
     const alert = await repository.findAlert(this.#db, hotelId, alertId);
     if (!alert) return 'missing';
-    if (alert.confirmed_at !== null) return 'already';
+    if (alert.confirmed_at !== null || alert.cleared_at !== null) return 'already';
     const confirmed = await this.#db.transaction().execute(async (trx) => {
       const done = await repository.confirmAlert(trx, hotelId, alertId, {
         userId: actor.userId,
@@ -194,7 +256,7 @@ export class AlertService {
       return done;
     });
     if (!confirmed) return 'already';
-    await this.announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId } });
+    await this.announce({ type: 'alert_closed', hotel_id: hotelId, data: { id: alertId, reason: 'confirmed' } });
     return 'confirmed';
   }
 
@@ -235,6 +297,7 @@ export class AlertService {
       confirmed_at: null,
       confirmed_by: null,
       confirmed_by_name: '',
+      held_at: at,
     });
     if (id === null) return false;
     await this.announce({
@@ -242,6 +305,32 @@ export class AlertService {
       hotel_id: room.hotel_id,
       data: { id, type, room_id: room.room_id, room_num: room.room_num, content, event_time: at },
     });
+    return true;
+  }
+
+  /**
+   * An alert whose condition ended: recorded as cleared (when, why) with a line in the room's event
+   * log, in one transaction, then closed on every console (`alert_closed` with the reason). False
+   * when it was confirmed or cleared meanwhile (another instance, the sweep).
+   */
+  async #clear(alert: ClearableAlert, reason: AlertClearReason): Promise<boolean> {
+    const at = this.#clock().toISOString();
+    const cleared = await this.#db.transaction().execute(async (trx) => {
+      if (!(await repository.clearAlert(trx, alert.id, reason, at))) return false;
+      await repository.insertEvent(trx, {
+        hotel_id: alert.hotel_id,
+        room_id: alert.room_id,
+        event_id: `alert-${alert.id}-cleared`,
+        type: 'alert_cleared',
+        detail: JSON.stringify({ alert_id: alert.id, alert_type: alert.type, reason }),
+        event_time: at,
+        received_at: at,
+      });
+      return true;
+    });
+    if (!cleared) return false;
+    this.#rules.forget(alert.room_id, alert.type);
+    await this.announce({ type: 'alert_closed', hotel_id: alert.hotel_id, data: { id: alert.id, reason } });
     return true;
   }
 }

@@ -1,3 +1,5 @@
+import type { LiveRoomChange } from '@roompilot/contract';
+import type { Device } from '../../gateway/directory.js';
 import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
 import type { AlertService } from '../alerts/service.js';
 import type { ControlService } from '../control/service.js';
@@ -15,12 +17,17 @@ export interface IngestTargets {
  * back down through the same gateway. Answers a function that stops it.
  */
 export function connectGateway(gateway: Gateway, { live, control, alerts }: IngestTargets): () => void {
+  /** A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …). */
+  async function settle(device: Device, change: Promise<LiveRoomChange | null>): Promise<void> {
+    await alerts.roomChanged(device, await change);
+  }
+
   /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */
   async function ingestEvent({ device, event, at, sent }: GatewayEvents['event']): Promise<void> {
     const alert = await alerts.recordEvent(device, event, at, sent);
     await control.acknowledgeEvent(device, event.id);
     if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
-    await live.applyEvent(device, event.type, at);
+    await settle(device, live.applyEvent(device, event.type, at));
   }
 
   /**
@@ -38,16 +45,16 @@ export function connectGateway(gateway: Gateway, { live, control, alerts }: Inge
 
   const detach = control.attach(gateway);
   const stops = [
-    gateway.on('online', ({ device, online, at }) => live.setOnline(device, online, at)),
+    gateway.on('online', ({ device, online, at }) => settle(device, live.setOnline(device, online, at))),
     gateway.on('hello', async ({ device, hello, at }) => {
-      await live.recordHello(device, hello, at);
+      await settle(device, live.recordHello(device, hello, at));
       await control.resendRent(device);
     }),
-    gateway.on('state', ({ device, state, at }) => live.applyState(device, state, at)),
+    gateway.on('state', ({ device, state, at }) => settle(device, live.applyState(device, state, at))),
     gateway.on('event', ingestEvent),
     gateway.on('silent', offlineIfSilent),
-    gateway.on('flooding', async ({ device, kind, limits }) => {
-      await alerts.raiseFlooding(device, { dropped: kind, ...limits });
+    gateway.on('flooding', async ({ device, kind, limits, ongoing }) => {
+      await alerts.raiseFlooding(device, { dropped: kind, ...limits }, ongoing);
     }),
   ];
   return () => {

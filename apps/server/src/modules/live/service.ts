@@ -226,26 +226,26 @@ export class LiveService {
    * An RCU connected or dropped (its broker status). Connected, it is heard again: its state is no
    * longer stale. Dropped, a restored room stays stale (its state is still the last known one).
    */
-  async setOnline(room: RoomRef, online: boolean, at: Date): Promise<void> {
-    await this.#heard(room, online ? { online, stale: false } : { online }, at);
+  async setOnline(room: RoomRef, online: boolean, at: Date): Promise<LiveRoomChange | null> {
+    return this.#heard(room, online ? { online, stale: false } : { online }, at);
   }
 
   /** An RCU said hello: its versions go to the rooms table, and it is online. */
-  async recordHello(room: RoomRef, hello: HelloPayload, at: Date): Promise<void> {
+  async recordHello(room: RoomRef, hello: HelloPayload, at: Date): Promise<LiveRoomChange | null> {
     await repository.recordVersions(this.#db, room.room_id, hello);
-    await this.#heard(room, { online: true, stale: false }, at);
+    return this.#heard(room, { online: true, stale: false }, at);
   }
 
-  /** An RCU's state message, merged. */
-  async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<void> {
+  /** An RCU's state message, merged; answers what changed (null: nothing). */
+  async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<LiveRoomChange | null> {
     const { ts: _ts, ...patch } = state;
-    await this.#heard(room, { ...patch, online: true, stale: false }, at);
+    return this.#heard(room, { ...patch, online: true, stale: false }, at);
   }
 
   /** The room flags an RCU's event implies (a door opened, a card taken out), merged at once. */
-  async applyEvent(room: RoomRef, type: EventType, at: Date): Promise<void> {
+  async applyEvent(room: RoomRef, type: EventType, at: Date): Promise<LiveRoomChange | null> {
     const flags = EVENT_FLAGS[type];
-    if (flags) await this.#heard(room, { ...flags, online: true, stale: false }, at);
+    return flags ? this.#heard(room, { ...flags, online: true, stale: false }, at) : null;
   }
 
   /**
@@ -265,10 +265,14 @@ export class LiveService {
     return byId;
   }
 
-  /** Merges what an RCU said; its room's last known state is written with the next flush. */
-  async #heard(room: RoomRef, patch: LivePatch, at: Date): Promise<void> {
-    await this.store.merge(room, patch, at);
+  /**
+   * Merges what an RCU said and answers what changed (the alerts look at it: a door closed may end
+   * an alert); its room's last known state is written with the next flush.
+   */
+  async #heard(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
+    const change = await this.store.merge(room, patch, at);
     this.#dirty.add(room.room_id);
+    return change;
   }
 }
 

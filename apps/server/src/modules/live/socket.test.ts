@@ -147,7 +147,10 @@ describeEachDatabase(
       const confirmed = await t.call('POST', '/apis/delredisroomspecialstate', { token: waiter, body: shown });
       expect(confirmed.code).toBe(0);
       for (const live of [first, second]) {
-        expect((await live.next((m) => m.type === 'alert_closed' && m.data.id === id)).data).toEqual({ id });
+        expect((await live.next((m) => m.type === 'alert_closed' && m.data.id === id)).data).toEqual({
+          id,
+          reason: 'confirmed',
+        });
       }
       const row = await t.db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ confirmed_by_name: 'waiter', confirmed_at: t.clock().toISOString() });
@@ -250,7 +253,39 @@ describeNeeding('redis')('live push between server instances sharing Redis', () 
       body: { id: alert.data.id },
     });
     expect(confirmed.code).toBe(0);
-    expect((await live.next((m) => m.type === 'alert_closed')).data).toEqual({ id: alert.data.id });
+    expect((await live.next((m) => m.type === 'alert_closed')).data).toEqual({
+      id: alert.data.id,
+      reason: 'confirmed',
+    });
+    live.socket.close();
+  });
+
+  it('an alert cleared by its condition on instance A closes on a WebSocket of instance B, with its reason', async () => {
+    const address = b.server.address() as { port: number };
+    const live = await connect(`http://127.0.0.1:${address.port}`, { token: await a.login('manager'), lang: 'en' });
+    await live.next((m) => m.type === 'ready');
+    const rooms = await a.db
+      .selectFrom('rooms')
+      .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num'])
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const { id, ...room } = rooms[1] as NonNullable<(typeof rooms)[1]>;
+    const ref = { ...room, room_id: id };
+    await a.app.services.live.store.merge(
+      ref,
+      { online: true, window: true, devices: { AC2: { on: true } } },
+      a.clock(),
+    );
+    await a.app.services.alerts.sweepRules();
+    const alert = await live.next((m) => m.type === 'alert' && m.data.room_id === id);
+    // The air conditioning goes off, heard by instance A: it clears the alert at once.
+    const change = await a.app.services.live.applyState(ref, { devices: { AC2: { on: false } } }, a.clock());
+    expect(await a.app.services.alerts.roomChanged(ref, change)).toBe(1);
+    expect((await live.next((m) => m.type === 'alert_closed' && m.data.id === alert.data.id)).data).toEqual({
+      id: alert.data.id,
+      reason: 'ac_off',
+    });
     live.socket.close();
   });
 });
