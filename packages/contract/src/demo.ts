@@ -81,7 +81,7 @@ export const DEMO_WORDS: Record<Language, DemoWords> = {
     },
   },
   es: {
-    hotel: 'Hotel de demostración RoomPilot',
+    hotel: 'Hotel Demo RoomPilot',
     building: 'Edificio principal',
     roomTypes: { standard: 'Estándar con cama grande', deluxe: 'Superior con dos camas' },
     devices: {
