@@ -14,8 +14,9 @@ test('the waiter sees only its screens and lands on /401 for a route it lacks', 
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'waiter', 'waiter123');
   await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
-  // Room settings has a single visible child for the waiter, so it shows as a direct link.
-  expect(await topMenuTitles(page)).toEqual(['控制台', '房间', '房态控制']);
+  // System settings has a single visible child for the waiter (room states), so it shows as a
+  // direct link; the waiter has no room screens (SPEC.md roles: no room editing, no device keys).
+  expect(await topMenuTitles(page)).toEqual(['控制台', '房态控制']);
 
   await page.goto(`${suite.server.url}/permission/user`);
   await page.waitForURL(/\/401/);

@@ -155,7 +155,8 @@ export const liveCalls = defineCalls('live', {
   deviceState: {
     method: 'POST',
     path: '/redisdevicestate',
-    access: 'pm_roomdetail',
+    // The floor view's room panel: the same devices /redisroomdevicestate gives every room.
+    access: 'pm_dashboard',
     write: false,
     // A hotel user's own room; the Administrator's `hotel_id` or, without one, any hotel's.
     hotelScoped: 'optional',

@@ -48,10 +48,21 @@ export function holds(perms: readonly string[], key: string): boolean {
   return perms.includes(WILDCARD) || perms.includes(key);
 }
 
-/** The roles of SPEC.md section 6 as the seed creates them in every new hotel. */
+/**
+ * The roles of SPEC.md section 6 as the seed creates them in every new hotel, with the keys their
+ * job needs:
+ * - nobody: none (the read-only visitor);
+ * - waiter: the floor view (its room panel included), the alerts (every member of staff confirms
+ *   them) and room state control (the route's own key); no room screens, so no room editing and no
+ *   device keys;
+ * - guest: looks at the floor view;
+ * - manager: every hotel key;
+ * - worker: the engineer: rooms and their devices (device keys included: they set up the RCUs),
+ *   room types, air and room state control, parameters, upgrades and the energy statistics.
+ */
 export const ROLE_PRESETS: Record<'nobody' | 'waiter' | 'guest' | 'manager' | 'worker', readonly PermissionKey[]> = {
   nobody: [],
-  waiter: ['pm_dashboard', 'pm_roomdetail', 'pm_roomstatecontrl'],
+  waiter: ['pm_dashboard', 'pm_roomstatecontrl'],
   guest: ['pm_dashboard'],
   manager: HOTEL_KEYS,
   worker: [
