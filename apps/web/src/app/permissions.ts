@@ -1,17 +1,8 @@
 import { access } from 'virtual:call-routes';
-import { type CallId, holds, mayCall, type Refusal } from '@roompilot/contract';
+import { type CallId, mayCall, type Refusal } from '@roompilot/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from './user';
-
-/**
- * Whether the signed-in user holds a key (or `*`). A visitor (no keys) may look at every screen
- * but holds nothing, so the screens hide their write actions from them.
- */
-export function useHolds(key: string): boolean {
-  const { guard } = useCurrentUser();
-  return holds(guard.perms, key);
-}
 
 /** Whether the signed-in user may make a call, and if not, a sentence saying why. */
 export interface MayCall {

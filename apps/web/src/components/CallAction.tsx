@@ -14,6 +14,7 @@ interface Props {
   refused?: 'disable' | 'hide';
   /** The action element (a button, a switch): it gets `data-call` and, when refused, `disabled`. */
   children: ReactElement<{ disabled?: boolean; 'data-call'?: string }>;
+  [passed: string]: unknown;
 }
 
 /**
@@ -21,9 +22,10 @@ interface Props {
  * user it allows, else disabled with the reason or hidden. Every such element carries
  * `data-call="<domain>.<name>"` (the browser tests check them against the server).
  */
-export function CallAction({ call, refused = 'disable', children }: Props) {
+export function CallAction({ call, refused = 'disable', children, ...passed }: Props) {
   const { allowed, reason } = useMayCall(call);
-  if (allowed) return cloneElement(children, { 'data-call': call });
+  // What a wrapping trigger (a Popconfirm, a Dropdown) hands its child goes on to the element.
+  if (allowed) return cloneElement(children, { ...passed, 'data-call': call });
   if (refused === 'hide') return null;
   return (
     <Tooltip title={reason}>

@@ -1,8 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import type { CallId } from '@roompilot/contract';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
+  /** The call the deletion makes (`data-call`): the screen shows it only to who may make it. */
+  call?: CallId;
   title: string;
   description: string;
   /** The deletion; its failure has been shown by the http client, so the confirmation just closes. */
@@ -10,7 +13,7 @@ interface Props {
 }
 
 /** A table row's delete link, confirmed before anything is sent. */
-export function DeleteAction({ title, description, onConfirm }: Props) {
+export function DeleteAction({ call, title, description, onConfirm }: Props) {
   const { t } = useTranslation();
   return (
     <Popconfirm
@@ -21,7 +24,7 @@ export function DeleteAction({ title, description, onConfirm }: Props) {
       okButtonProps={{ danger: true }}
       onConfirm={() => onConfirm().catch(() => undefined)}
     >
-      <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+      <Button type="link" size="small" danger icon={<DeleteOutlined />} data-call={call}>
         {t('common.delete')}
       </Button>
     </Popconfirm>

@@ -8,6 +8,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { useLiveMessages, useLiveStatus } from '../../app/live';
+import { useMayCall } from '../../app/permissions';
 import { timeAgo } from '../../lib/timeAgo';
 import type { MessageKey } from '../../locales/types';
 import {
@@ -190,6 +191,8 @@ function AlertCard({
 }) {
   const { t } = useTranslation();
   const { alert, sos } = entry;
+  // The read-only visitor sees the alert but may not confirm it.
+  const mayConfirm = useMayCall('alerts.confirm').allowed;
   return (
     <div role="alert" className={`rp-alert-card${sos ? ' rp-alert-card--sos' : ''}`} data-alert-id={alert.id}>
       <div className="rp-alert-card__head">
@@ -198,16 +201,19 @@ function AlertCard({
       </div>
       <div className="rp-alert-card__room">{t('alerts.room', { room: alert.room_num })}</div>
       {alert.event_content && <div className="rp-alert-card__content">{alert.event_content}</div>}
-      <Button
-        type={sos ? 'primary' : 'default'}
-        danger={sos}
-        size="small"
-        className="rp-alert-card__confirm"
-        loading={confirming}
-        onClick={onConfirm}
-      >
-        {t('alerts.confirm')}
-      </Button>
+      {mayConfirm && (
+        <Button
+          type={sos ? 'primary' : 'default'}
+          danger={sos}
+          size="small"
+          className="rp-alert-card__confirm"
+          loading={confirming}
+          onClick={onConfirm}
+          data-call="alerts.confirm"
+        >
+          {t('alerts.confirm')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
+import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
@@ -19,7 +20,8 @@ export function BuildingsTab() {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const canWrite = useHolds('pm_roomdetail');
+  const mayEdit = useMayCall('buildings.update').allowed;
+  const mayRemove = useMayCall('buildings.remove').allowed;
   const [editing, setEditing] = useState<{ building?: Building } | null>(null);
 
   const list = useListQuery({ key: 'buildings', fetch: api.buildings.list });
@@ -51,10 +53,12 @@ export function BuildingsTab() {
     { title: t('buildings.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
   ];
 
-  const addButton = canWrite && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-      {t('buildings.add')}
-    </Button>
+  const addButton = (
+    <CallAction call="buildings.add">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        {t('buildings.add')}
+      </Button>
+    </CallAction>
   );
 
   return (
@@ -68,17 +72,20 @@ export function BuildingsTab() {
         list={list}
         columns={columns}
         rowActions={
-          canWrite
+          mayEdit || mayRemove
             ? {
                 width: 170,
                 render: (building) => (
                   <>
-                    <EditAction onClick={() => setEditing({ building })} />
-                    <DeleteAction
-                      title={t('buildings.deleteTitle')}
-                      description={t('buildings.deleteConfirm', { name: building.name })}
-                      onConfirm={() => remove.mutateAsync(building)}
-                    />
+                    {mayEdit && <EditAction call="buildings.update" onClick={() => setEditing({ building })} />}
+                    {mayRemove && (
+                      <DeleteAction
+                        call="buildings.remove"
+                        title={t('buildings.deleteTitle')}
+                        description={t('buildings.deleteConfirm', { name: building.name })}
+                        onConfirm={() => remove.mutateAsync(building)}
+                      />
+                    )}
                   </>
                 ),
               }

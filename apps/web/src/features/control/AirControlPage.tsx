@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { deviceText, formatTemp } from '../live/deviceText';
@@ -60,7 +60,7 @@ const firstAc = (row: RoomAirState) => Object.entries(row.ac).sort(([a], [b]) =>
 export default function AirControlPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canSend = useHolds('pm_aircontrl');
+  const canSend = useMayCall('control.air').allowed;
   const status = useLiveStatus();
   const [target, setTarget] = useState<Target>({ kind: 'selection', ids: [] });
   const [power, setPower] = useState<Power>('keep');
@@ -164,6 +164,7 @@ export default function AirControlPage() {
       disabled={!ready}
       loading={running}
       onClick={confirm ? undefined : apply}
+      data-call="control.air"
     >
       {t('control.air.apply')}
     </Button>
@@ -256,7 +257,7 @@ export default function AirControlPage() {
         </div>
         {canSend && !hasChange && <span className="rp-control__hint">{t('control.air.nothing')}</span>}
       </fieldset>
-      <ControlResults run={run} onRetryFailed={canSend ? retryFailed : undefined} />
+      <ControlResults run={run} call="control.air" onRetryFailed={canSend ? retryFailed : undefined} />
       {air.isError && !air.data ? (
         <QueryFailed error={air.error} onRetry={() => void air.refetch()} retrying={air.isFetching} />
       ) : (

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
-import type { ControlResult } from '@roompilot/contract';
+import type { CallId, ControlResult } from '@roompilot/contract';
 import { Alert, Button, Space, Spin, Switch, Table, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,12 @@ interface Props {
   run: Run;
   /** Sends the same change again to the rooms that failed; absent when the user may not send. */
   onRetryFailed?: () => void;
+  /** The call a retry makes (`data-call`). */
+  call?: CallId;
 }
 
 /** While a control runs: what it waits for; then the result of every room, filterable, with a retry. */
-export function ControlResults({ run, onRetryFailed }: Props) {
+export function ControlResults({ run, onRetryFailed, call }: Props) {
   const { t } = useTranslation();
   const [failedOnly, setFailedOnly] = useState(false);
   const results = run.state === 'done' || run.state === 'failed' ? run.results : [];
@@ -90,7 +92,12 @@ export function ControlResults({ run, onRetryFailed }: Props) {
                 {t('control.failedOnly')}
               </label>
               {onRetryFailed && (
-                <Button icon={<ReloadOutlined />} disabled={summary.failed === 0} onClick={onRetryFailed}>
+                <Button
+                  icon={<ReloadOutlined />}
+                  disabled={summary.failed === 0}
+                  onClick={onRetryFailed}
+                  data-call={call}
+                >
                   {t('control.retryFailed')}
                 </Button>
               )}

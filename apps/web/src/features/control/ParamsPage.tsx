@@ -21,7 +21,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { intlLocale } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
@@ -114,7 +114,7 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const canWrite = useHolds('pm_checkquanxian');
+  const canWrite = useMayCall('control.writeParams').allowed;
   const [drafts, setDrafts] = useState<Record<string, ParamDraft>>({});
   const [showProblems, setShowProblems] = useState(false);
 
@@ -274,6 +274,7 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
       icon={<SaveOutlined />}
       loading={write.isPending}
       disabled={changedCount === 0 && problemCount === 0}
+      data-call="control.writeParams"
     >
       {t('control.params.write')}
     </Button>
@@ -287,7 +288,12 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
             t('control.params.readAt', { time: new Date(read.dataUpdatedAt).toLocaleTimeString(intlLocale()) })}
         </span>
         <Space wrap className="rp-toolbar__actions">
-          <Button icon={<ReloadOutlined />} loading={read.isFetching} onClick={() => void read.refetch()}>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={read.isFetching}
+            onClick={() => void read.refetch()}
+            data-call="control.readParams"
+          >
             {t('control.params.read')}
           </Button>
           {canWrite && (

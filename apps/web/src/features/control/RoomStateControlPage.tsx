@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { byNaturalOrder } from '../../lib/natural';
@@ -24,7 +24,7 @@ type RentFilter = RentState | 'unknown' | 'all';
 export default function RoomStateControlPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canSend = useHolds('pm_roomstatecontrl');
+  const canSend = useMayCall('control.rent').allowed;
   const status = useLiveStatus();
   const [selected, setSelected] = useState<number[]>([]);
   const [rent, setRent] = useState<RentState>();
@@ -158,18 +158,18 @@ export default function RoomStateControlPage() {
               cancelText={t('common.cancel')}
               onConfirm={apply}
             >
-              <Button type="primary" icon={<SendOutlined />}>
+              <Button type="primary" icon={<SendOutlined />} data-call="control.rent">
                 {t('control.rent.apply')}
               </Button>
             </Popconfirm>
           ) : (
-            <Button type="primary" icon={<SendOutlined />} disabled loading={running}>
+            <Button type="primary" icon={<SendOutlined />} disabled loading={running} data-call="control.rent">
               {t('control.rent.apply')}
             </Button>
           )}
         </div>
       </fieldset>
-      <ControlResults run={run} onRetryFailed={canSend ? retryFailed : undefined} />
+      <ControlResults run={run} call="control.rent" onRetryFailed={canSend ? retryFailed : undefined} />
       <div className="rp-toolbar">
         <Input.Search
           allowClear

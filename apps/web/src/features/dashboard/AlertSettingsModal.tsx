@@ -40,7 +40,7 @@ export default function AlertSettingsModal({ open, onClose }: Props) {
       open={open}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !settings.data }}
+      okButtonProps={{ disabled: !settings.data, ...{ 'data-call': 'alerts.updateSettings' } }}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}

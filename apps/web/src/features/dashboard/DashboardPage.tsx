@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useCurrentUser } from '../../app/user';
+import { CallAction } from '../../components/CallAction';
 import { EmptyState } from '../../components/EmptyState';
 import { formatNumber } from '../../lib/format';
 import { timeAgo } from '../../lib/timeAgo';
@@ -53,8 +54,6 @@ const QueryFailed = lazy(() =>
   import('../../components/QueryFailed').then((module) => ({ default: module.QueryFailed })),
 );
 const ROOM_CTRL = HOTEL_ROUTES.find((route) => route.name === 'pm_roomctrl');
-/** The alert settings belong to the hotel's configuration (pm_config). */
-const CONFIG = HOTEL_ROUTES.find((route) => route.name === 'pm_config');
 
 const numberParam = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined);
 
@@ -208,14 +207,14 @@ export default function DashboardPage() {
         <span className="rp-toolbar__hint rp-dashboard__online">
           {t('dashboard.onlineOf', { online: formatNumber(counts.online), total: formatNumber(counts.total) })}
         </span>
-        {CONFIG !== undefined && canVisit(CONFIG, guard.perms) && (
+        <CallAction call="alerts.updateSettings" refused="hide">
           <Button
             icon={<SettingOutlined />}
             onClick={() => setSettings(({ openings }) => ({ open: true, openings: openings + 1 }))}
           >
             {t('dashboard.alertSettings')}
           </Button>
-        )}
+        </CallAction>
       </div>
       {polling && status !== 'connecting' && (
         <Alert className="rp-page__alert" type="warning" showIcon title={t('live.polling')} />

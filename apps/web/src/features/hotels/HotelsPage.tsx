@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
+import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
@@ -81,9 +82,11 @@ export default function HotelsPage() {
   ];
 
   const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-      {t('hotels.add')}
-    </Button>
+    <CallAction call="hotels.add">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        {t('hotels.add')}
+      </Button>
+    </CallAction>
   );
 
   return (
@@ -111,8 +114,9 @@ export default function HotelsPage() {
           fixed: 'right',
           render: (hotel) => (
             <>
-              <EditAction onClick={() => setEditing({ hotel })} />
+              <EditAction call="hotels.update" onClick={() => setEditing({ hotel })} />
               <DeleteAction
+                call="hotels.remove"
                 title={t('hotels.deleteTitle')}
                 description={t('hotels.deleteConfirm', { name: hotel.hotel_name })}
                 onConfirm={() => remove.mutateAsync({ hotel, force: false })}

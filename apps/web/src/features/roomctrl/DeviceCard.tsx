@@ -35,6 +35,7 @@ export function DeviceCard({ device, pending, result, disabled, onSend }: Props)
   const power = (
     <Row label={t('roomctrl.power')}>
       <Switch
+        data-call="control.room"
         checked={state.on === true}
         loading={busy}
         disabled={locked}
@@ -90,10 +91,10 @@ export function DeviceCard({ device, pending, result, disabled, onSend }: Props)
             />
           </Row>
           <div className="rp-device__buttons">
-            <Button size="small" disabled={locked} onClick={() => send({ pos: 100 })}>
+            <Button size="small" disabled={locked} onClick={() => send({ pos: 100 })} data-call="control.room">
               {t('roomctrl.open')}
             </Button>
-            <Button size="small" disabled={locked} onClick={() => send({ pos: 0 })}>
+            <Button size="small" disabled={locked} onClick={() => send({ pos: 0 })} data-call="control.room">
               {t('roomctrl.close')}
             </Button>
           </div>
@@ -106,6 +107,7 @@ export function DeviceCard({ device, pending, result, disabled, onSend }: Props)
           {power}
           <Row label={t('roomctrl.mode')}>
             <Segmented
+              data-call="control.room"
               size="small"
               disabled={locked}
               value={state.mode ?? NONE}
@@ -116,6 +118,7 @@ export function DeviceCard({ device, pending, result, disabled, onSend }: Props)
           {setpoint}
           <Row label={t('roomctrl.fan')}>
             <Segmented
+              data-call="control.room"
               size="small"
               disabled={locked}
               value={state.fan ?? NONE}
@@ -142,6 +145,7 @@ export function DeviceCard({ device, pending, result, disabled, onSend }: Props)
           {power}
           <Row label={t('roomctrl.speed')}>
             <Segmented
+              data-call="control.room"
               size="small"
               disabled={locked}
               value={state.speed ?? NONE}
@@ -219,6 +223,7 @@ function CommitSlider({
   const [draft, setDraft] = useState<number | null>(null);
   return (
     <Slider
+      data-call="control.room"
       className="rp-device__slider"
       min={0}
       max={100}
@@ -257,6 +262,7 @@ function Setpoint({
     <span className="rp-setpoint-stepper">
       <Button
         size="small"
+        data-call="control.room"
         icon={<MinusOutlined />}
         disabled={disabled || current <= range.min}
         onClick={() => step(-1)}
@@ -267,6 +273,7 @@ function Setpoint({
       </output>
       <Button
         size="small"
+        data-call="control.room"
         icon={<PlusOutlined />}
         disabled={disabled || current >= range.max}
         onClick={() => step(1)}

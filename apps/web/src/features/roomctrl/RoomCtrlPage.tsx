@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { mergeDeviceChange } from '../live/deviceState';
@@ -61,7 +61,7 @@ function RoomControl({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const canControl = useHolds('pm_roomdetail');
+  const canControl = useMayCall('control.room').allowed;
   const status = useLiveStatus();
   const [pending, setPending] = useState<Record<string, DeviceState>>({});
   const [results, setResults] = useState<Record<string, DeviceResult>>({});

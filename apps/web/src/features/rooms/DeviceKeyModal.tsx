@@ -43,7 +43,7 @@ export function DeviceKeyModal({ room, onClose }: Props) {
           okButtonProps={{ danger: true }}
           onConfirm={() => (room ? regenerate.mutateAsync(room.id).catch(() => undefined) : undefined)}
         >
-          <Button danger loading={regenerate.isPending}>
+          <Button danger loading={regenerate.isPending} data-call="rooms.regenerateKey">
             {t('rooms.keyRegenerate')}
           </Button>
         </Popconfirm>,

@@ -28,7 +28,8 @@ import { Link } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
+import { CallAction } from '../../components/CallAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
@@ -67,7 +68,13 @@ export function RoomsTab() {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const canWrite = useHolds('pm_roomdetail');
+  // Adding stays in sight (disabled, saying why) for those who may not; a row's changes, its
+  // device key and the keys' export are left out for them (the keys are secrets).
+  const mayEdit = useMayCall('rooms.update').allowed;
+  const mayKey = useMayCall('rooms.regenerateKey').allowed;
+  const mayExportKeys = useMayCall('rooms.exportKeys').allowed;
+  const mayControl = useMayCall('control.room').allowed;
+  const mayRemove = useMayCall('rooms.remove').allowed;
   const buildings = useBuildings();
   const types = useRoomTypeOptions();
 
@@ -179,14 +186,23 @@ export function RoomsTab() {
   };
 
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
-  const addButton = canWrite && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-      {t('rooms.add')}
-    </Button>
+  const addButton = (
+    <CallAction call="rooms.add">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        {t('rooms.add')}
+      </Button>
+    </CallAction>
   );
-  const formatItems = (prefix: string) => [
-    { key: 'csv', label: t(`${prefix}Csv` as 'rooms.exportCsv') },
-    { key: 'xlsx', label: t(`${prefix}Excel` as 'rooms.exportExcel') },
+  const bulkAddButton = (
+    <CallAction call="rooms.bulkAdd">
+      <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
+        {t('rooms.bulkAdd')}
+      </Button>
+    </CallAction>
+  );
+  const formatItems = (prefix: string, call: 'rooms.export' | 'rooms.template') => [
+    { key: 'csv', label: <span data-call={call}>{t(`${prefix}Csv` as 'rooms.exportCsv')}</span> },
+    { key: 'xlsx', label: <span data-call={call}>{t(`${prefix}Excel` as 'rooms.exportExcel')}</span> },
   ];
 
   return (
@@ -233,23 +249,24 @@ export function RoomsTab() {
       <div className="rp-toolbar">
         <Space wrap>
           {addButton}
-          {canWrite && (
-            <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
-              {t('rooms.bulkAdd')}
-            </Button>
-          )}
-          {canWrite && (
+          {bulkAddButton}
+          <CallAction call="rooms.import">
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
               {t('rooms.import')}
             </Button>
-          )}
+          </CallAction>
           <Dropdown
             trigger={['click']}
             menu={{
               items: [
-                ...formatItems('rooms.export'),
+                ...formatItems('rooms.export', 'rooms.export'),
                 // Device keys are secrets: only for those who may see them (the server checks too).
-                ...(canWrite ? [{ type: 'divider' as const }, { key: 'keys', label: t('rooms.exportKeys') }] : []),
+                ...(mayExportKeys
+                  ? [
+                      { type: 'divider' as const },
+                      { key: 'keys', label: <span data-call="rooms.exportKeys">{t('rooms.exportKeys')}</span> },
+                    ]
+                  : []),
               ],
               onClick: ({ key }) => exportRooms(key as RoomFileFormat | 'keys'),
             }}
@@ -261,7 +278,7 @@ export function RoomsTab() {
           <Dropdown
             trigger={['click']}
             menu={{
-              items: formatItems('rooms.template'),
+              items: formatItems('rooms.template', 'rooms.template'),
               onClick: ({ key }) => downloadTemplate(key as RoomFileFormat),
             }}
           >
@@ -270,7 +287,7 @@ export function RoomsTab() {
             </Button>
           </Dropdown>
         </Space>
-        {canWrite && selected.length > 0 && (
+        {mayRemove && selected.length > 0 && (
           <Space wrap className="rp-toolbar__actions">
             <span className="rp-muted">{t('rooms.selected', { selected: formatNumber(selected.length) })}</span>
             <Button onClick={() => setSelected([])}>{t('rooms.clearSelection')}</Button>
@@ -282,7 +299,7 @@ export function RoomsTab() {
               okButtonProps={{ danger: true }}
               onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
             >
-              <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+              <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-call="rooms.remove">
                 {t('rooms.deleteSelected', { selected: formatNumber(selected.length) })}
               </Button>
             </Popconfirm>
@@ -294,19 +311,25 @@ export function RoomsTab() {
         list={list}
         columns={columns}
         rowActions={
-          canWrite
+          mayEdit || mayKey || mayControl
             ? {
                 width: 270,
                 fixed: 'right',
                 render: (room) => (
                   <>
-                    <EditAction onClick={() => setEditing({ room })} />
-                    <RowAction icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
-                      {t('rooms.deviceKey')}
-                    </RowAction>
-                    <Link to={`/roomsystem/roomctrl?room_id=${room.id}`}>
-                      <RowAction icon={<ControlOutlined />}>{t('rooms.control')}</RowAction>
-                    </Link>
+                    {mayEdit && <EditAction call="rooms.update" onClick={() => setEditing({ room })} />}
+                    {mayKey && (
+                      <RowAction call="rooms.regenerateKey" icon={<KeyOutlined />} onClick={() => setKeyRoom(room)}>
+                        {t('rooms.deviceKey')}
+                      </RowAction>
+                    )}
+                    {mayControl && (
+                      <Link to={`/roomsystem/roomctrl?room_id=${room.id}`}>
+                        <RowAction call="control.room" icon={<ControlOutlined />}>
+                          {t('rooms.control')}
+                        </RowAction>
+                      </Link>
+                    )}
                   </>
                 ),
               }
@@ -316,7 +339,7 @@ export function RoomsTab() {
         scroll={{ x: 1720 }}
         sticky={{ offsetHeader: SHELL_HEADER_HEIGHT }}
         rowSelection={
-          canWrite
+          mayRemove
             ? {
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
@@ -326,13 +349,10 @@ export function RoomsTab() {
         }
         emptyText={t(hasFilters ? 'common.noMatch' : 'rooms.empty')}
         emptyAction={
-          !hasFilters &&
-          canWrite && (
+          !hasFilters && (
             <Space wrap>
               {addButton}
-              <Button icon={<FileAddOutlined />} onClick={() => setBulkOpen(true)}>
-                {t('rooms.bulkAdd')}
-              </Button>
+              {bulkAddButton}
             </Space>
           )
         }

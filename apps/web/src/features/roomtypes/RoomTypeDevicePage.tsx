@@ -28,6 +28,8 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
+import { useMayCall } from '../../app/permissions';
+import { CallAction } from '../../components/CallAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
@@ -43,6 +45,8 @@ export default function RoomTypeDevicePage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  // Who may not save (the visitor) looks at the devices: no adding or removing rows for nothing.
+  const maySave = useMayCall('roomTypes.saveDevices').allowed;
   const validId = Number.isInteger(id) && id > 0;
 
   // One type by id: the editor's route needs pm_roomdetail, which the room type list does not take.
@@ -221,6 +225,7 @@ export default function RoomTypeDevicePage() {
       title: t('common.actions'),
       key: 'actions',
       width: 90,
+      hidden: !maySave,
       render: (_value, row) => (
         <Button
           type="link"
@@ -273,7 +278,7 @@ export default function RoomTypeDevicePage() {
   }
 
   const full = rows.length >= DEVICES_MAX;
-  const addButton = (
+  const addButton = maySave && (
     <Button icon={<PlusOutlined />} onClick={addRow} disabled={full}>
       {t('roomtypes.addDevice')}
     </Button>
@@ -287,6 +292,7 @@ export default function RoomTypeDevicePage() {
           {addButton}
           <Button
             icon={<UndoOutlined />}
+            hidden={!maySave}
             disabled={!touched}
             onClick={() => {
               setTouched(false);
@@ -296,9 +302,17 @@ export default function RoomTypeDevicePage() {
           >
             {t('roomtypes.discard')}
           </Button>
-          <Button type="primary" icon={<SaveOutlined />} onClick={submit} loading={save.isPending} disabled={!touched}>
-            {t('common.save')}
-          </Button>
+          <CallAction call="roomTypes.saveDevices">
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              onClick={submit}
+              loading={save.isPending}
+              disabled={!touched}
+            >
+              {t('common.save')}
+            </Button>
+          </CallAction>
         </Space>
       </div>
       {roomType && (

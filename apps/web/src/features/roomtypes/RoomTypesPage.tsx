@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
-import { useHolds } from '../../app/permissions';
+import { useMayCall } from '../../app/permissions';
+import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
@@ -23,8 +24,11 @@ export default function RoomTypesPage() {
   const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const canWrite = useHolds('pm_roomtype');
-  const canEditDevices = useHolds('pm_roomdetail');
+  const mayEdit = useMayCall('roomTypes.update').allowed;
+  const mayRemove = useMayCall('roomTypes.remove').allowed;
+  // The devices screen: whoever may read a type's devices; saving them is that screen's own action.
+  const mayOpenDevices = useMayCall('roomTypes.detail').allowed;
+  const maySaveDevices = useMayCall('roomTypes.saveDevices').allowed;
   const [editing, setEditing] = useState<{ roomType?: RoomType } | null>(null);
 
   const list = useListQuery({ key: 'roomtypes', fetch: api.roomTypes.list });
@@ -60,10 +64,12 @@ export default function RoomTypesPage() {
     },
   ];
 
-  const addButton = canWrite && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-      {t('roomtypes.add')}
-    </Button>
+  const addButton = (
+    <CallAction call="roomTypes.add">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+        {t('roomtypes.add')}
+      </Button>
+    </CallAction>
   );
 
   return (
@@ -80,14 +86,15 @@ export default function RoomTypesPage() {
           width: 280,
           render: (roomType) => (
             <>
-              {canEditDevices && (
-                <RowAction icon={<AppstoreOutlined />} onClick={() => openDevices(roomType)}>
+              {mayOpenDevices && (
+                <RowAction call="roomTypes.detail" icon={<AppstoreOutlined />} onClick={() => openDevices(roomType)}>
                   {t('roomtypes.devices')}
                 </RowAction>
               )}
-              {canWrite && <EditAction onClick={() => setEditing({ roomType })} />}
-              {canWrite && (
+              {mayEdit && <EditAction call="roomTypes.update" onClick={() => setEditing({ roomType })} />}
+              {mayRemove && (
                 <DeleteAction
+                  call="roomTypes.remove"
                   title={t('roomtypes.deleteTitle')}
                   description={t('roomtypes.deleteConfirm', { name: roomType.name })}
                   onConfirm={() => remove.mutateAsync(roomType)}
@@ -104,7 +111,7 @@ export default function RoomTypesPage() {
         roomType={editing?.roomType}
         open={editing !== null}
         onClose={() => setEditing(null)}
-        onAdded={canEditDevices ? openDevices : undefined}
+        onAdded={maySaveDevices ? openDevices : undefined}
       />
     </section>
   );

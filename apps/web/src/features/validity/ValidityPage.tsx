@@ -93,7 +93,7 @@ export default function ValidityPage() {
         rowActions={{
           width: 160,
           render: (row) => (
-            <RowAction icon={<CalendarOutlined />} onClick={() => setEditing(row)}>
+            <RowAction call="hotels.validityUpdate" icon={<CalendarOutlined />} onClick={() => setEditing(row)}>
               {t('validity.change')}
             </RowAction>
           ),
