@@ -36,6 +36,23 @@ describeEachDatabase(
       expect(outside.body).not.toContain('root:');
       expect(fs.existsSync(dist)).toBe(true);
     });
+
+    it('sends a hashed asset precompressed as the browser accepts it, cached for a year either way', async () => {
+      const url = '/assets/app-abc123.js';
+      for (const [accept, encoding, body] of [
+        ['br, gzip, deflate', 'br', 'brotli bytes'],
+        ['gzip, deflate', 'gzip', 'gzip bytes'],
+        ['identity', undefined, 'console.log(1)'],
+      ] as const) {
+        const answer = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers['content-type']).toMatch(/javascript/);
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(answer.body).toBe(body);
+        if (encoding) expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      }
+    });
   },
   {
     env: {},
@@ -45,6 +62,9 @@ describeEachDatabase(
       fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
       fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
       fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+      // What apps/web/scripts/compress.mjs writes beside each asset (stand-ins: their bytes are not read).
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), 'brotli bytes');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), 'gzip bytes');
       fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     },
   },

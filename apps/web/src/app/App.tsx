@@ -1,5 +1,5 @@
 import { ERROR_TOAST_MS } from '@roompilot/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { MessageProvider, useMessage } from './feedback';
 import { connectHttpUi } from './http';
 import { type AntdLocale, takeLanguageSwitched } from './i18n';
+import { queryClient } from './queryClient';
 import { AppRoutes } from './routes';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The http client already tells the user about failures; retrying would repeat the toast.
-    queries: { retry: false, refetchOnWindowFocus: false },
-  },
-});
 
 export const theme: ThemeConfig = {
   token: { colorPrimary: '#1668dc', borderRadius: 6, colorBgLayout: '#f3f5f9' },

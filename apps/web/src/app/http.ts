@@ -1,6 +1,7 @@
 import { API_BASE, type Envelope, LOGOUT_CODES, REQUEST_TIMEOUT_MS } from '@roompilot/contract';
 import i18next from 'i18next';
 import type { MessageKey } from '../locales/types';
+import { storedLanguage } from './i18n';
 import { bearer, clearToken, getToken } from './session';
 
 /** A call answered with a non-zero `code`: `message` is the server's message. */
@@ -226,7 +227,8 @@ export function connectHttpUi(next: HttpUi): void {
 export const http = createHttpClient({
   fetch: (input, init) => fetch(input, init),
   getToken,
-  getLanguage: () => i18next.language,
+  // Before i18next is set up (the console's start preloads its first calls), the chosen language.
+  getLanguage: () => i18next.language || storedLanguage(),
   translate: (key, options) => i18next.t(key as MessageKey, options),
   clearSession: clearToken,
   reload: () => window.location.reload(),

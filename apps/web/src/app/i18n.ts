@@ -81,10 +81,19 @@ const FEATURE_FILES = import.meta.glob<{ default: Record<string, string> }>([
 ]);
 const loadedAreas = new Map<string, Promise<void>>();
 
-/** Adds the areas' strings in the page's language to i18next (each file is fetched once). */
-export function loadStrings(areas: readonly FeatureArea[]): Promise<void> {
+let markInitialized: () => void = () => {};
+const initialized = new Promise<void>((resolve) => {
+  markInitialized = resolve;
+});
+
+/**
+ * Adds the areas' strings in the page's language to i18next (each file is fetched once). Asked for
+ * before i18next is set up (a route preloaded while the language loads), it waits for it.
+ */
+export async function loadStrings(areas: readonly FeatureArea[]): Promise<void> {
+  if (!i18next.isInitialized) await initialized;
   const language = currentLanguage();
-  return Promise.all(
+  await Promise.all(
     areas.map((area) => {
       const path = `../locales/${language}/${area}.ts`;
       let loading = loadedAreas.get(path);
@@ -99,7 +108,7 @@ export function loadStrings(areas: readonly FeatureArea[]): Promise<void> {
       }
       return loading;
     }),
-  ).then(() => undefined);
+  );
 }
 
 /** A lazy module (for `React.lazy`) that resolves once its strings are there too; both load at once. */
@@ -122,6 +131,7 @@ export async function initI18n(): Promise<AntdLocale> {
   });
   dayjs.locale(pack.dayjs);
   document.documentElement.lang = HTML_LANG[language];
+  markInitialized();
   return pack.antd;
 }
 

@@ -15,8 +15,19 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
-/** The shell of every signed-in screen, with the strings of its live alerts. */
-const MainLayout = lazy(withStrings(['alerts'], () => import('./layout/MainLayout')));
+/** The shell of every signed-in screen, with the strings of its live alerts; loaded once. */
+let shell: Promise<typeof import('./layout/MainLayout')> | undefined;
+export function preloadShell() {
+  if (!shell) {
+    shell = withStrings(['alerts'], () => import('./layout/MainLayout'))();
+    // A load that failed (the network) is tried again by the next one.
+    shell.catch(() => {
+      shell = undefined;
+    });
+  }
+  return shell;
+}
+const MainLayout = lazy(preloadShell);
 
 /** The navigation guard of SPEC.md section 2 around every route. */
 function Guard() {

@@ -2,6 +2,8 @@ import type { ConsoleRoute } from '@roompilot/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { FeatureArea } from '../locales/areas';
 import { withStrings } from './i18n';
+import { queryClient } from './queryClient';
+import { preloadFirstQueries } from './screenQueries';
 
 export interface ScreenProps {
   route: ConsoleRoute;
@@ -11,23 +13,65 @@ type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const PlannedPage: LazyScreen = lazy(() => import('../features/planned/PlannedPage'));
 
-/** A screen's chunk together with the string areas it shows. */
-const screen = (areas: readonly FeatureArea[], load: () => Promise<{ default: ComponentType<ScreenProps> }>) =>
-  lazy(withStrings(areas, load));
+type LoadScreen = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+/** Each screen's chunk with its strings, loaded once: by the route's preload or its first render. */
+const loaders: Record<string, LoadScreen> = {};
+
+/**
+ * A screen's chunk together with the string areas it shows. Its first render (a link followed in
+ * the console) also starts the screen's first queries, so they load alongside the chunk.
+ */
+const screen = (name: string, areas: readonly FeatureArea[], load: LoadScreen) => {
+  let loading: ReturnType<LoadScreen> | undefined;
+  const loadOnce = () => {
+    if (!loading) {
+      loading = withStrings(areas, load)();
+      // A load that failed (the network) is tried again by the next one.
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+  loaders[name] = loadOnce;
+  return lazy(() => {
+    preloadFirstQueries(queryClient, name, window.location.search);
+    return loadOnce();
+  });
+};
 
 /** The built screens by route name, each its own chunk with its strings; later issues add theirs here. */
 const SCREENS: Readonly<Record<string, LazyScreen>> = {
-  pm_dashboard: screen(['dashboard', 'live'], () => import('../features/dashboard/DashboardPage')),
-  pm_roomctrl: screen(['roomctrl', 'live'], () => import('../features/roomctrl/RoomCtrlPage')),
-  pm_hotel: screen(['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
-  pm_validdate: screen(['validity', 'hotels'], () => import('../features/validity/ValidityPage')),
-  pm_roomtype: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),
-  pm_roomtypedevice: screen(['roomtypes'], () => import('../features/roomtypes/RoomTypeDevicePage')),
-  pm_roomdetail: screen(['rooms', 'buildings'], () => import('../features/rooms/RoomsPage')),
-  pm_aircontrl: screen(['control', 'live'], () => import('../features/control/AirControlPage')),
-  pm_roomstatecontrl: screen(['control', 'live'], () => import('../features/control/RoomStateControlPage')),
-  pm_checkquanxian: screen(['control', 'live'], () => import('../features/control/ParamsPage')),
+  pm_dashboard: screen('pm_dashboard', ['dashboard', 'live'], () => import('../features/dashboard/DashboardPage')),
+  pm_roomctrl: screen('pm_roomctrl', ['roomctrl', 'live'], () => import('../features/roomctrl/RoomCtrlPage')),
+  pm_hotel: screen('pm_hotel', ['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
+  pm_validdate: screen('pm_validdate', ['validity', 'hotels'], () => import('../features/validity/ValidityPage')),
+  pm_roomtype: screen('pm_roomtype', ['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),
+  pm_roomtypedevice: screen(
+    'pm_roomtypedevice',
+    ['roomtypes'],
+    () => import('../features/roomtypes/RoomTypeDevicePage'),
+  ),
+  pm_roomdetail: screen('pm_roomdetail', ['rooms', 'buildings'], () => import('../features/rooms/RoomsPage')),
+  pm_aircontrl: screen('pm_aircontrl', ['control', 'live'], () => import('../features/control/AirControlPage')),
+  pm_roomstatecontrl: screen(
+    'pm_roomstatecontrl',
+    ['control', 'live'],
+    () => import('../features/control/RoomStateControlPage'),
+  ),
+  pm_checkquanxian: screen('pm_checkquanxian', ['control', 'live'], () => import('../features/control/ParamsPage')),
 };
+
+/**
+ * Starts a route's screen before it renders: its chunk and strings, and its first queries (the
+ * console's start does this as soon as the user info says which screen the address shows).
+ */
+export function preloadScreen(route: ConsoleRoute, search: string): void {
+  if (route.planned) return;
+  loaders[route.name]?.().catch(() => {});
+  preloadFirstQueries(queryClient, route.name, search);
+}
 
 /** A route the contract still marks `planned` shows the "not built yet" page, never a fake screen. */
 export function Screen({ route }: ScreenProps) {

@@ -4,12 +4,17 @@ import { createContext, useContext } from 'react';
 import { api } from './api';
 import type { GuardUser } from './guard';
 
-/** The user info of the current token: a new token (a new login) is a new query. */
+/** The user info of a token: a new token (a new login) is a new query. */
+export const userInfoQuery = (token: string | undefined) => ({
+  queryKey: ['userinfo', token],
+  // Quiet: the guard reports a failure itself, then logs out (SPEC.md section 8).
+  queryFn: () => api.auth.userInfo(undefined, { quiet: true }),
+});
+
+/** The user info of the current token (the console's start may have asked for it already). */
 export function useUserInfoQuery(token: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['userinfo', token],
-    // Quiet: the guard reports a failure itself, then logs out (SPEC.md section 8).
-    queryFn: () => api.auth.userInfo(undefined, { quiet: true }),
+    ...userInfoQuery(token),
     enabled: enabled && token !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

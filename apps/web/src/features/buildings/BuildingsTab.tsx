@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
+import { LISTS } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
@@ -24,7 +25,7 @@ export function BuildingsTab() {
   const mayRemove = useMayCall('buildings.remove').allowed;
   const [editing, setEditing] = useState<{ building?: Building } | null>(null);
 
-  const list = useListQuery({ key: 'buildings', fetch: api.buildings.list });
+  const list = useListQuery(LISTS.buildings);
 
   const remove = useMutation({
     mutationFn: (building: Building) => api.buildings.remove({ id: building.id }),

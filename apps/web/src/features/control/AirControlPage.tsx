@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useMayCall } from '../../app/permissions';
+import { airControlQuery, asQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { deviceText, formatTemp } from '../live/deviceText';
@@ -36,7 +37,7 @@ import {
 import { toTargetRoom, useControlRooms } from './useControlRooms';
 import './control.css';
 
-const AIR_KEY = ['live', 'air', 'control'] as const;
+const AIR_KEY = airControlQuery().queryKey;
 type Power = 'keep' | 'on' | 'off';
 
 /** The AC change the form describes: only what the user chose to change. */
@@ -71,8 +72,7 @@ export default function AirControlPage() {
   const [sent, setSent] = useState<AcChange | null>(null);
 
   const air = useQuery({
-    queryKey: AIR_KEY,
-    queryFn: () => api.live.airStates({}),
+    ...asQuery(airControlQuery()),
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });
   useLiveMessages((message) => {

@@ -22,6 +22,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
+import { paramsRoomsQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
 import { intlLocale } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
@@ -42,10 +43,7 @@ const isRcuFailure = (error: unknown) => error instanceof ApiError && error.code
 
 /** The rooms to pick from: their live state (online), or the room list when that cannot be read. */
 function useRoomOptions() {
-  const states = useQuery({
-    queryKey: ['live', 'rooms', 'params'],
-    queryFn: () => api.live.roomStates({}, { quiet: true }),
-  });
+  const states = useQuery(paramsRoomsQuery());
   const basic = useQuery({
     queryKey: ['rooms', 'basic', 'quiet'],
     queryFn: () => api.rooms.basic({}, { quiet: true }),

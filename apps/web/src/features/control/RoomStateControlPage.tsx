@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useMayCall } from '../../app/permissions';
+import { asQuery, roomStateControlQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { byNaturalOrder } from '../../lib/natural';
@@ -17,7 +18,7 @@ import { roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
 
-const STATES_KEY = ['live', 'rooms', 'control'] as const;
+const STATES_KEY = roomStateControlQuery().queryKey;
 type RentFilter = RentState | 'unknown' | 'all';
 
 /** Room state control (pm_roomstatecontrl): the rent state of one or many rooms, pushed to their RCUs. */
@@ -34,8 +35,7 @@ export default function RoomStateControlPage() {
   const [sent, setSent] = useState<RentState | null>(null);
 
   const states = useQuery({
-    queryKey: STATES_KEY,
-    queryFn: () => api.live.roomStates({}),
+    ...asQuery(roomStateControlQuery()),
     refetchInterval: shouldPoll(status) ? ALERT_POLL_MS : false,
   });
   useLiveMessages((message) => {

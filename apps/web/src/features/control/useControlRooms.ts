@@ -1,27 +1,17 @@
-import { type BasicRoom, PAGE_SIZE_MAX } from '@roompilot/contract';
+import type { BasicRoom } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { controlRoomsQueries } from '../../app/screenQueries';
 import type { TargetRoom } from './targets';
-
-const ALL = { current: 1, size: PAGE_SIZE_MAX };
 
 /**
  * What the pickers offer besides floors: room types and buildings, and which room has which. They
  * need the room screens' key; read quietly, so without it the screen offers floors and a selection.
  */
 export function useControlRooms() {
-  const basic = useQuery({
-    queryKey: ['rooms', 'basic', 'quiet'],
-    queryFn: () => api.rooms.basic({}, { quiet: true }),
-  });
-  const types = useQuery({
-    queryKey: ['roomtypeoptions', 'quiet'],
-    queryFn: () => api.roomTypes.options({}, { quiet: true }),
-  });
-  const buildings = useQuery({
-    queryKey: ['buildings', ALL, 'quiet'],
-    queryFn: () => api.buildings.list(ALL, { quiet: true }),
-  });
+  const queries = controlRoomsQueries();
+  const basic = useQuery(queries.basic);
+  const types = useQuery(queries.types);
+  const buildings = useQuery(queries.buildings);
   return {
     byId: new Map((basic.data?.records ?? []).map((room) => [room.id, room])),
     types: basic.data && types.data ? types.data : null,

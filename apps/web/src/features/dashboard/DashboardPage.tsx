@@ -16,8 +16,15 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
+import {
+  asQuery,
+  dashboardAirQuery,
+  dashboardBuildingId,
+  dashboardBuildingsQuery,
+  numberParam,
+  roomStatesQuery,
+} from '../../app/screenQueries';
 import { useCurrentUser } from '../../app/user';
 import { CallAction } from '../../components/CallAction';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,7 +32,7 @@ import { formatNumber } from '../../lib/format';
 import { timeAgo } from '../../lib/timeAgo';
 import { mergeDeviceChange } from '../live/deviceState';
 import { formatTemp } from '../live/deviceText';
-import { AC_MODES, ALL_ON_ONE_PAGE } from '../live/vocabulary';
+import { AC_MODES } from '../live/vocabulary';
 import {
   ALL_ROOMS,
   countStates,
@@ -54,8 +61,6 @@ const QueryFailed = lazy(() =>
   import('../../components/QueryFailed').then((module) => ({ default: module.QueryFailed })),
 );
 const ROOM_CTRL = HOTEL_ROUTES.find((route) => route.name === 'pm_roomctrl');
-
-const numberParam = (value: string | null) => (value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined);
 
 /**
  * The console's home (pm_dashboard): the floor view. Every room of a building's floor (or, in the
@@ -87,30 +92,19 @@ export default function DashboardPage() {
   };
 
   // Buildings: quiet, a user without the rooms screen sees the whole hotel without a picker.
-  const buildings = useQuery({
-    queryKey: ['buildings', ALL_ON_ONE_PAGE, 'quiet'],
-    queryFn: () => api.buildings.list(ALL_ON_ONE_PAGE, { quiet: true }),
-  });
+  const buildings = useQuery(dashboardBuildingsQuery());
   const buildingList = buildings.data?.records ?? [];
   const requestedBuilding = numberParam(params.get('building'));
   // A link that names its building asks for its rooms at once, alongside the building list.
-  const buildingId = buildings.isPending
-    ? requestedBuilding
-    : (buildingList.find((building) => building.id === requestedBuilding)?.id ??
-      (buildingList.length > 1 ? buildingList[0]?.id : undefined));
+  const buildingId = dashboardBuildingId(buildings.isPending ? undefined : buildingList, requestedBuilding);
 
   const states = useQuery({
-    queryKey: ['live', 'rooms', buildingId ?? 'all'],
-    queryFn: () => api.live.roomStates(buildingId === undefined ? {} : { building_id: buildingId }),
+    ...asQuery(roomStatesQuery(buildingId)),
     enabled: !buildings.isPending || requestedBuilding !== undefined,
     refetchInterval: polling ? ALERT_POLL_MS : false,
   });
   // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
-  const air = useQuery({
-    queryKey: ['live', 'air'],
-    queryFn: () => api.live.airStates({}, { quiet: true }),
-    refetchInterval: polling ? ALERT_POLL_MS : false,
-  });
+  const air = useQuery({ ...dashboardAirQuery(), refetchInterval: polling ? ALERT_POLL_MS : false });
 
   useEffect(() => {
     if (!states.data) return;

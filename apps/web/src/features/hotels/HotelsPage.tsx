@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
+import { LISTS } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
@@ -28,7 +29,7 @@ export default function HotelsPage() {
   const [editing, setEditing] = useState<{ hotel?: Hotel } | null>(null);
   const [forced, setForced] = useState<Hotel | null>(null);
 
-  const list = useListQuery({ key: 'hotels', params: keyword ? { keyword } : {}, fetch: api.hotels.list });
+  const list = useListQuery({ ...LISTS.hotels, params: keyword ? { keyword } : {} });
 
   const remove = useMutation({
     mutationFn: ({ hotel, force }: { hotel: Hotel; force: boolean }) =>

@@ -29,6 +29,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
+import { LISTS } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
@@ -41,7 +42,7 @@ import { ImportModal } from './ImportModal';
 import { useBuildings, useRoomTypeOptions } from './options';
 import { RoomFormModal } from './RoomFormModal';
 
-const PAGE_SIZES = [20, 50, 100, 500];
+const PAGE_SIZES = [LISTS.rooms.pageSize, 50, 100, 500];
 /** The shell's top bar (App.tsx theme): long pages keep the column headers just below it. */
 const SHELL_HEADER_HEIGHT = 56;
 
@@ -88,10 +89,8 @@ export function RoomsTab() {
   const [keyRoom, setKeyRoom] = useState<Room>();
 
   const list = useListQuery({
-    key: 'rooms',
+    ...LISTS.rooms,
     params: { ...filters, ...sorting },
-    fetch: api.rooms.list,
-    pageSize: PAGE_SIZES[0],
   });
 
   const filter = (patch: Filters) => {

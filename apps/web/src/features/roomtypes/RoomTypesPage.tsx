@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
+import { LISTS } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
@@ -31,7 +32,7 @@ export default function RoomTypesPage() {
   const maySaveDevices = useMayCall('roomTypes.saveDevices').allowed;
   const [editing, setEditing] = useState<{ roomType?: RoomType } | null>(null);
 
-  const list = useListQuery({ key: 'roomtypes', fetch: api.roomTypes.list });
+  const list = useListQuery(LISTS.roomTypes);
 
   const remove = useMutation({
     mutationFn: (roomType: RoomType) => api.roomTypes.remove({ id: roomType.id }),

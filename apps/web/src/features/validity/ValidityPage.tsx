@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { LISTS } from '../../app/screenQueries';
 import { FormModal } from '../../components/FormModal';
 import { ListTable } from '../../components/ListTable';
 import { RowAction } from '../../components/RowActions';
@@ -30,9 +31,8 @@ export default function ValidityPage() {
   const [editing, setEditing] = useState<Validity | null>(null);
 
   const list = useListQuery({
-    key: 'validity',
+    ...LISTS.validity,
     params: { ...(keyword ? { keyword } : {}), ...(expiring ? { expiring: true } : {}) },
-    fetch: api.hotels.validityList,
   });
 
   const columns: TableColumnsType<Validity> = [

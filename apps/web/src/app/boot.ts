@@ -1,0 +1,41 @@
+import { decide, type GuardUser, routeAt } from './guard';
+import { preloadQuery, queryClient } from './queryClient';
+import { preloadShell } from './routes';
+import { preloadScreen } from './screens';
+import { getToken } from './session';
+import { toGuardUser, userInfoQuery } from './user';
+
+/**
+ * The screen an address shows this user, with the query string it reads: the guard's decision,
+ * following its redirect (`/` to the Administrator's home route) once.
+ */
+function screenAt(pathname: string, search: string, user: GuardUser) {
+  const decision = decide(pathname, true, user, search);
+  if (decision.kind === 'render') {
+    const route = routeAt(pathname, user);
+    return route && { route, search };
+  }
+  if (decision.kind !== 'redirect' || decision.noGoBack) return undefined;
+  const target = new URL(decision.to, window.location.origin);
+  if (decide(target.pathname, true, user, target.search).kind !== 'render') return undefined;
+  const route = routeAt(target.pathname, user);
+  return route && { route, search: target.search };
+}
+
+/**
+ * The console's start, before React renders: with a session, the user info is asked for at once
+ * (not after the first render), the shell's chunk loads meanwhile, and as soon as the user info
+ * says which screen the address shows (the guard's own decision, so only a screen the user may
+ * open), that screen's chunk and first queries start together. The guard and the screens then
+ * find all of it in place; they decide and report as they always do.
+ */
+export function preloadStart({ pathname, search }: { pathname: string; search: string }): void {
+  const token = getToken();
+  if (!token || decide(pathname, true, undefined, search).kind !== 'loadUser') return;
+  preloadShell().catch(() => {});
+  void preloadQuery(queryClient, userInfoQuery(token)).then((user) => {
+    if (!user) return;
+    const screen = screenAt(pathname, search, toGuardUser(user));
+    if (screen) preloadScreen(screen.route, screen.search);
+  });
+}

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import HotelsPage from '../features/hotels/HotelsPage';
+import RoomsPage from '../features/rooms/RoomsPage';
+import RoomTypesPage from '../features/roomtypes/RoomTypesPage';
+import ValidityPage from '../features/validity/ValidityPage';
+import { renderInApp } from '../test/render';
+import { MessageProvider } from './feedback';
+import { createQueryClient } from './queryClient';
+import { dashboardBuildingId, FIRST_QUERIES, preloadFirstQueries } from './screenQueries';
+import { CurrentUserContext } from './user';
+
+/** Every call of the console's api, answered with a small page of its kind and counted. */
+const calls = vi.hoisted(() => ({ log: [] as { call: string; body: unknown; options: unknown }[] }));
+vi.mock('./api', () => {
+  const page = (records: object[]) => ({ records, total: records.length, current: 1, size: 20 });
+  const answers: Record<string, (body: Record<string, unknown>) => unknown> = {
+    'hotels.list': () => page([{ hotel_id: 1, hotel_name: 'Harbour Hotel', validdate: null }]),
+    'hotels.validityList': () => page([{ hotel_id: 1, hotel_name: 'Harbour Hotel', validdate: null, days_left: null }]),
+    'roomTypes.list': () => page([{ id: 1, name: 'Deluxe twin', devices: [], room_count: 3 }]),
+    'roomTypes.options': () => [{ id: 1, name: 'Deluxe twin' }],
+    'buildings.list': () => page([{ id: 7, name: 'North wing', floor_from: 1, floor_to: 9, room_count: 12 }]),
+    'live.roomStates': () => [],
+    'live.airStates': () => [],
+    'rooms.list': () =>
+      page([
+        {
+          id: 1,
+          room_num: 'N0101',
+          floor_num: 1,
+          building_id: 7,
+          building_name: 'North wing',
+          room_type_id: 1,
+          room_type_name: 'Deluxe twin',
+          rcu_id: 'R7xN0101',
+        },
+      ]),
+  };
+  const api = new Proxy(
+    {},
+    {
+      get: (_target, domain: string) =>
+        new Proxy(
+          {},
+          {
+            get:
+              (_inner, name: string) =>
+              async (body: Record<string, unknown> = {}, options?: unknown) => {
+                const call = `${domain}.${name}`;
+                calls.log.push({ call, body, options });
+                const answer = answers[call];
+                if (!answer) throw new Error(`no answer for ${call}`);
+                return answer(body);
+              },
+          },
+        ),
+    },
+  );
+  return { api };
+});
+
+beforeEach(() => {
+  calls.log.length = 0;
+});
+
+const manager = {
+  info: { id: 2, user_name: 'manager', is_admin: false, perms: [], hotel_id: 1 },
+  guard: { isAdmin: false, perms: ['*'] },
+} as never;
+
+async function renderWith(client: QueryClient, ui: ReactElement, search: string) {
+  await renderInApp(<span />); // i18next in English, as the app sets it up
+  return render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <MessageProvider>
+        <QueryClientProvider client={client}>
+          <CurrentUserContext.Provider value={manager}>
+            <MemoryRouter initialEntries={[`/page${search}`]}>{ui}</MemoryRouter>
+          </CurrentUserContext.Provider>
+        </QueryClientProvider>
+      </MessageProvider>
+    </ConfigProvider>,
+  );
+}
+
+const settled = (client: QueryClient) => waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 10_000 });
+
+describe('a route preloads the queries its screen makes', () => {
+  test.each([
+    { route: 'pm_hotel', search: '', page: <HotelsPage />, shows: 'Harbour Hotel' },
+    { route: 'pm_validdate', search: '', page: <ValidityPage />, shows: 'Harbour Hotel' },
+    { route: 'pm_roomtype', search: '', page: <RoomTypesPage />, shows: 'Deluxe twin' },
+    { route: 'pm_roomdetail', search: '', page: <RoomsPage />, shows: 'N0101' },
+    { route: 'pm_roomdetail', search: '?tab=buildings', page: <RoomsPage />, shows: 'North wing' },
+  ])(
+    '$route $search: the screen shows the preloaded answers and asks for nothing again',
+    async ({ route, search, page, shows }) => {
+      const client = createQueryClient();
+      preloadFirstQueries(client, route, search);
+      await settled(client);
+      const preloaded = calls.log.map(({ call, body }) => ({ call, body }));
+      expect(preloaded.length).toBeGreaterThan(0);
+      // Quiet: a failure is the screen's to report.
+      for (const { options } of calls.log) expect(options).toEqual({ quiet: true });
+
+      await renderWith(client, page, search);
+      expect(await screen.findByText(shows, undefined, { timeout: 15_000 })).toBeTruthy();
+      await settled(client);
+      expect(calls.log.map(({ call, body }) => ({ call, body }))).toEqual(preloaded);
+    },
+  );
+});
+
+describe('the dashboard preloads the rooms of the building it will show', () => {
+  const keys = (client: QueryClient) =>
+    client
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey);
+
+  test('a hotel of one building: the whole hotel, after the building list', async () => {
+    const client = createQueryClient();
+    preloadFirstQueries(client, 'pm_dashboard', '?mode=overview');
+    await waitFor(() => expect(keys(client)).toContainEqual(['live', 'rooms', 'all']));
+    await settled(client);
+    expect(calls.log.filter(({ call }) => call === 'live.roomStates').map(({ body }) => body)).toEqual([{}]);
+  });
+
+  test('a link that names its building: its rooms at once, alongside the building list', async () => {
+    const client = createQueryClient();
+    preloadFirstQueries(client, 'pm_dashboard', '?building=7');
+    await settled(client);
+    expect(calls.log.map(({ call }) => call).slice(0, 3)).toEqual([
+      'live.roomStates',
+      'live.airStates',
+      'buildings.list',
+    ]);
+    expect(calls.log.filter(({ call }) => call === 'live.roomStates').map(({ body }) => body)).toEqual([
+      { building_id: 7 },
+    ]);
+  });
+
+  test('a hotel of several buildings: the first one; one the link names, if it is there', () => {
+    const buildings = [{ id: 7 }, { id: 9 }];
+    expect(dashboardBuildingId(buildings, undefined)).toBe(7);
+    expect(dashboardBuildingId(buildings, 9)).toBe(9);
+    expect(dashboardBuildingId(buildings, 4)).toBe(7);
+    expect(dashboardBuildingId([{ id: 7 }], undefined)).toBeUndefined();
+    expect(dashboardBuildingId(undefined, 9)).toBe(9);
+  });
+
+  test('the dashboard and every list screen have their first queries', () => {
+    for (const route of [
+      'pm_dashboard',
+      'pm_roomtype',
+      'pm_roomdetail',
+      'pm_aircontrl',
+      'pm_roomstatecontrl',
+      'pm_checkquanxian',
+      'pm_hotel',
+      'pm_validdate',
+    ]) {
+      expect(FIRST_QUERIES[route], route).toBeTypeOf('function');
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { firstPageQuery } from '../components/useListQuery';
+import { ALL_ON_ONE_PAGE } from '../features/live/vocabulary';
+import { api } from './api';
+import { type PreloadQuery, preloadQuery } from './queryClient';
+
+/**
+ * The first queries of the built screens, in one place: each screen makes them with these keys and
+ * calls, and a route preloads them (`preloadFirstQueries`) while its chunk loads, so the screen
+ * finds its data there. Kept light: the console's first chunk holds this module.
+ */
+
+/** The list screens: `useListQuery({ ...LISTS.x, params })`. */
+export const LISTS = {
+  hotels: { key: 'hotels', fetch: api.hotels.list },
+  validity: { key: 'validity', fetch: api.hotels.validityList },
+  roomTypes: { key: 'roomtypes', fetch: api.roomTypes.list },
+  buildings: { key: 'buildings', fetch: api.buildings.list },
+  /** The rooms tab starts with the smallest of its page sizes. */
+  rooms: { key: 'rooms', fetch: api.rooms.list, pageSize: 20 },
+} as const;
+
+/** A query's options for `useQuery` (the call as the screen makes it, not quiet unless it says so). */
+export function asQuery<T>({ queryKey, queryFn }: PreloadQuery<T>) {
+  return { queryKey, queryFn: () => queryFn() };
+}
+
+// The dashboard: its buildings (quiet: without the rooms screen, the whole hotel and no picker),
+// the rooms' state of the building shown, the air conditioners (quiet: the tiles show the rest).
+export const dashboardBuildingsQuery = () => ({
+  queryKey: ['buildings', ALL_ON_ONE_PAGE, 'quiet'],
+  queryFn: () => api.buildings.list(ALL_ON_ONE_PAGE, { quiet: true }),
+});
+export const roomStatesQuery = (buildingId: number | undefined) => ({
+  queryKey: ['live', 'rooms', buildingId ?? 'all'],
+  queryFn: (options?: Parameters<typeof api.live.roomStates>[1]) =>
+    api.live.roomStates(buildingId === undefined ? {} : { building_id: buildingId }, options),
+});
+export const dashboardAirQuery = () => ({
+  queryKey: ['live', 'air'],
+  queryFn: () => api.live.airStates({}, { quiet: true }),
+});
+
+/**
+ * The building the dashboard shows: the one the link names, else the first of several (one
+ * building, or none, is the whole hotel: undefined). While the list loads, the one the link names.
+ */
+export function dashboardBuildingId(
+  buildings: readonly { id: number }[] | undefined,
+  requested: number | undefined,
+): number | undefined {
+  if (buildings === undefined) return requested;
+  return (
+    buildings.find((building) => building.id === requested)?.id ?? (buildings.length > 1 ? buildings[0]?.id : undefined)
+  );
+}
+
+/** A whole number from the query string, else undefined. */
+export const numberParam = (value: string | null) =>
+  value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined;
+
+// The control screens: their rows (live), and the pickers' rooms, types and buildings (quiet: they
+// need the room screens' key; without it the screen offers floors and a selection).
+const ALL = { current: 1, size: ALL_ON_ONE_PAGE.size };
+export const airControlQuery = () => ({
+  queryKey: ['live', 'air', 'control'],
+  queryFn: (options?: Parameters<typeof api.live.airStates>[1]) => api.live.airStates({}, options),
+});
+export const roomStateControlQuery = () => ({
+  queryKey: ['live', 'rooms', 'control'],
+  queryFn: (options?: Parameters<typeof api.live.roomStates>[1]) => api.live.roomStates({}, options),
+});
+export const paramsRoomsQuery = () => ({
+  queryKey: ['live', 'rooms', 'params'],
+  queryFn: () => api.live.roomStates({}, { quiet: true }),
+});
+export const controlRoomsQueries = () => ({
+  basic: { queryKey: ['rooms', 'basic', 'quiet'], queryFn: () => api.rooms.basic({}, { quiet: true }) },
+  types: { queryKey: ['roomtypeoptions', 'quiet'], queryFn: () => api.roomTypes.options({}, { quiet: true }) },
+  buildings: { queryKey: ['buildings', ALL, 'quiet'], queryFn: () => api.buildings.list(ALL, { quiet: true }) },
+});
+
+// The rooms tab's filters: the hotel's buildings and room types.
+export const roomBuildingsQuery = () => ({
+  queryKey: ['buildings', ALL],
+  queryFn: (options?: Parameters<typeof api.buildings.list>[1]) => api.buildings.list(ALL, options),
+});
+export const roomTypeOptionsQuery = () => ({
+  queryKey: ['roomtypeoptions'],
+  queryFn: (options?: Parameters<typeof api.roomTypes.options>[1]) => api.roomTypes.options({}, options),
+});
+
+type Preload = (client: QueryClient, search: URLSearchParams) => void;
+
+const each =
+  (...queries: (() => PreloadQuery)[]): Preload =>
+  (client) => {
+    for (const query of queries) void preloadQuery(client, query());
+  };
+
+/** What each screen asks for first, by route name, from the page's query string. */
+export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
+  pm_dashboard: (client, search) => {
+    const requested = numberParam(search.get('building'));
+    // A link that names its building asks for its rooms at once, as the screen does.
+    if (requested !== undefined) void preloadQuery(client, roomStatesQuery(requested));
+    void preloadQuery(client, dashboardAirQuery());
+    void preloadQuery(client, dashboardBuildingsQuery()).then((page) => {
+      if (page === undefined) return;
+      const shown = dashboardBuildingId((page as { records: { id: number }[] }).records, requested);
+      if (requested === undefined || shown !== requested) void preloadQuery(client, roomStatesQuery(shown));
+    });
+  },
+  pm_roomtype: each(() => firstPageQuery(LISTS.roomTypes)),
+  pm_roomdetail: (client, search) =>
+    search.get('tab') === 'buildings'
+      ? each(() => firstPageQuery(LISTS.buildings))(client, search)
+      : each(() => firstPageQuery(LISTS.rooms), roomBuildingsQuery, roomTypeOptionsQuery)(client, search),
+  pm_aircontrl: each(
+    airControlQuery,
+    () => controlRoomsQueries().basic,
+    () => controlRoomsQueries().types,
+    () => controlRoomsQueries().buildings,
+  ),
+  pm_roomstatecontrl: each(
+    roomStateControlQuery,
+    () => controlRoomsQueries().basic,
+    () => controlRoomsQueries().types,
+    () => controlRoomsQueries().buildings,
+  ),
+  pm_checkquanxian: each(paramsRoomsQuery),
+  pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
+  pm_validdate: each(() => firstPageQuery(LISTS.validity)),
+};
+
+/** Starts the first queries of the route's screen (those it has no data for yet). */
+export function preloadFirstQueries(client: QueryClient, routeName: string, search: string): void {
+  FIRST_QUERIES[routeName]?.(client, new URLSearchParams(search));
+}
