@@ -157,7 +157,8 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
   const csvPath = await csv.path();
   const csvText = readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '');
   const lines = csvText.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('room_num,floor_num,building,room_type,rcu_id,mac,remark,validdate');
+  // The headers as the rooms screen labels the fields, in the user's language.
+  expect(lines[0]).toBe('房号,楼层,楼栋,房型,RCU ID,MAC 地址,备注,有效期');
   expect(lines).toHaveLength(29);
   expect(csvText).toContain('Sea view');
 
@@ -195,6 +196,10 @@ test('exports CSV and Excel, then re-imports the CSV into another building', asy
   await importDialog.getByRole('button', { name: buttonName('开始导入') }).click();
   await importDialog.getByText('28 行有错误').waitFor();
   await importDialog.getByText('没有导入任何房间。请按下表修改文件后重新导入。').waitFor();
+  // Each error names its column as the template's header does, not by the column's key.
+  const errorTable = importDialog.getByRole('table');
+  await errorTable.getByRole('cell', { name: '房号', exact: true }).first().waitFor();
+  expect(await errorTable.innerText()).not.toMatch(/\b[a-z]+(_[a-z0-9]+)+\b/);
   await page.getByText(footerTotal(28)).waitFor();
   await screenshot(page, 'rooms-import-errors-zh');
   await page.keyboard.press('Escape');

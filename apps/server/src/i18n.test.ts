@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { CALLS, LANGUAGES } from '@roompilot/contract';
+import { CALLS, LANGUAGES, ROOM_COLUMNS } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import { describeValidation, pickLanguage, translate } from './i18n.js';
+import { describeValidation, fieldLabel, pickLanguage, translate } from './i18n.js';
 
 type Strings = Record<string, string>;
 
@@ -60,6 +60,17 @@ describe('i18n', () => {
       { keyword: 'anyOf', instancePath: '/hotel_id', params: {} },
     ];
     expect(describeValidation('zh', types)).toBe('酒店应为整数或空值');
+  });
+
+  it("labels each room sheet column apart in every language (an import reads any language's headers)", () => {
+    const owners = new Map<string, string>();
+    for (const column of ROOM_COLUMNS) {
+      for (const header of [column, ...LANGUAGES.map((language) => fieldLabel(language, column))]) {
+        const key = header.toLowerCase();
+        expect(owners.get(key) ?? column, `${header} names both ${owners.get(key)} and ${column}`).toBe(column);
+        owners.set(key, column);
+      }
+    }
   });
 
   it('labels every field of every call in every language', async () => {

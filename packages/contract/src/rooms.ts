@@ -284,6 +284,8 @@ export const RoomImportError = Type.Object({
   line: Type.Integer(),
   /** A column of ROOM_COLUMNS, or 'file' for a problem of the whole file. */
   field: Type.String(),
+  /** The field as the template's header labels it, in the caller's language (`房号`, `Room number`). */
+  column: Type.String(),
   message: Type.String(),
 });
 export type RoomImportError = Static<typeof RoomImportError>;

@@ -13,6 +13,7 @@ export default {
   'import.badRcuId': 'must be 1–32 letters or digits',
   'import.rcuTaken': 'RCU ID {value} is already in use',
   'import.badMac': 'must be 12 hex digits',
-  'import.tooLong': 'must NOT have more than {max} characters',
+  'import.tooLong': 'must not have more than {max} characters',
+  'import.exampleRow': 'Example row: replace or delete',
   'import.badDate': 'must be a date YYYY-MM-DD',
 } satisfies ImportMessages;

@@ -14,5 +14,6 @@ export default {
   'import.rcuTaken': 'el ID del RCU {value} ya está en uso',
   'import.badMac': 'debe tener 12 dígitos hexadecimales',
   'import.tooLong': 'no debe tener más de {max} caracteres',
+  'import.exampleRow': 'Fila de ejemplo: sustitúyala o bórrela',
   'import.badDate': 'debe ser una fecha AAAA-MM-DD',
 } satisfies ImportMessages;

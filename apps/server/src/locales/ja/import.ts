@@ -14,5 +14,6 @@ export default {
   'import.rcuTaken': 'RCU ID {value} は既に使われています',
   'import.badMac': '16 進数 12 桁である必要があります',
   'import.tooLong': '{max} 文字以内である必要があります',
+  'import.exampleRow': '例の行: 置き換えるか削除してください',
   'import.badDate': 'YYYY-MM-DD 形式の日付である必要があります',
 } satisfies ImportMessages;

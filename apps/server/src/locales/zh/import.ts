@@ -12,5 +12,6 @@ export default {
   'import.rcuTaken': 'RCU ID {value} 已被使用',
   'import.badMac': 'MAC 地址应为 12 位十六进制数字',
   'import.tooLong': '不能超过 {max} 个字符',
+  'import.exampleRow': '示例行:请替换或删除',
   'import.badDate': '日期格式应为 YYYY-MM-DD',
 };

@@ -73,8 +73,9 @@ describeEachDatabase('rooms: CSV injection', (t) => {
     const csv = await exportFile('csv');
     const rows = readCsv(csv.rawPayload);
     const header = rows[0] ?? [];
-    const remark = header.indexOf('remark');
-    const floor = header.indexOf('floor_num');
+    // The headers as the template labels them, in the caller's language (Chinese by default).
+    const remark = header.indexOf('备注');
+    const floor = header.indexOf('楼层');
     const body = rows.slice(1);
     expect(body).toHaveLength(HOSTILE.length);
     for (const row of body) {

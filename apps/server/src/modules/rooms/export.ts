@@ -1,8 +1,10 @@
 // The files a hotel's rooms leave in: the rooms as CSV or XLSX, their device keys, the import template.
 
 import {
+  DEMO_WORDS,
   DEVICE_KEY_COLUMNS,
   type Device,
+  type Language,
   ROOM_COLUMNS,
   type RoomExportBody,
   type RoomFileFormat,
@@ -12,6 +14,7 @@ import {
 } from '@roompilot/contract';
 import { type Actor, who } from '../../access.js';
 import { isoDate } from '../../clock.js';
+import { fieldLabel, translate } from '../../i18n.js';
 import * as buildingRepository from '../buildings/repository.js';
 import { recordOperation } from '../oplog/service.js';
 import * as roomTypeRepository from '../roomtypes/repository.js';
@@ -31,12 +34,23 @@ async function fileOf(format: RoomFileFormat, name: string, rows: string[][]): P
     : { filename: `${name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body: await writeXlsx(rows) };
 }
 
+/**
+ * The header row of a room sheet: each column of ROOM_COLUMNS as the screens label it, in the
+ * caller's language (an import reads these headers in any language, or the column names themselves).
+ */
+export const roomHeaders = (language: Language): string[] => ROOM_COLUMNS.map((column) => fieldLabel(language, column));
+
 /** The columns of ROOM_COLUMNS (building and type by name), filtered as the room list. */
-export async function exportRooms({ db, clock }: RoomDeps, hotelId: number, body: RoomExportBody): Promise<RoomFile> {
+export async function exportRooms(
+  { db, clock }: RoomDeps,
+  hotelId: number,
+  body: RoomExportBody,
+  language: Language,
+): Promise<RoomFile> {
   const { format, hotel_id: _hotel, ...filter } = body;
   const rooms = await repository.listRooms(db, hotelId, filter);
   return fileOf(format, `rooms-${hotelId}-${isoDate(clock())}`, [
-    [...ROOM_COLUMNS],
+    roomHeaders(language),
     ...rooms.map((room) => [
       room.room_num,
       String(room.floor_num),
@@ -84,18 +98,23 @@ export async function exportDeviceKeys(
 }
 
 /** The header row and one example row, with the hotel's first building and type when it has them. */
-export async function roomTemplate({ db }: RoomDeps, hotelId: number, body: RoomTemplateBody): Promise<RoomFile> {
+export async function roomTemplate(
+  { db }: RoomDeps,
+  hotelId: number,
+  body: RoomTemplateBody,
+  language: Language,
+): Promise<RoomFile> {
   const [building] = await buildingRepository.listBuildings(db, hotelId);
   const [roomType] = await roomTypeRepository.listRoomTypes(db, hotelId);
   const example = [
     '0201',
     '2',
-    building?.name ?? 'Main building',
-    roomType?.name ?? 'Standard King',
+    building?.name ?? DEMO_WORDS[language].building,
+    roomType?.name ?? DEMO_WORDS[language].roomTypes.standard,
     'R0201',
     'A1B2C3D4E5F6',
-    'example row: replace or delete',
+    translate(language, 'import.exampleRow'),
     '',
   ];
-  return fileOf(body.format, 'rooms-template', [[...ROOM_COLUMNS], example]);
+  return fileOf(body.format, 'rooms-template', [roomHeaders(language), example]);
 }

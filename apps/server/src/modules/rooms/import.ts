@@ -5,18 +5,21 @@ import {
   ErrorCode,
   FLOOR_MAX,
   FLOOR_MIN,
+  LANGUAGES,
   type Language,
   lettersAndDigits,
+  ROOM_COLUMNS,
   ROOM_IMPORT_MAX_BYTES,
   ROOM_REMARK_MAX,
   ROOMS_BULK_MAX,
+  type RoomColumn,
   type RoomImportError,
   type RoomImportResult,
 } from '@roompilot/contract';
 import { type Actor, who } from '../../access.js';
 import type { BuildingRow, NewRoomRow, RoomTypeRow } from '../../db/schema.js';
 import { AppError, invalid, tooLarge } from '../../errors.js';
-import { type MessageKey, translate } from '../../i18n.js';
+import { fieldLabel, type MessageKey, translate } from '../../i18n.js';
 import * as buildingRepository from '../buildings/repository.js';
 import { buildingForRooms } from '../buildings/service.js';
 import { recordOperation } from '../oplog/service.js';
@@ -35,6 +38,26 @@ export interface RoomUpload {
 }
 
 type Say = (key: MessageKey, params?: Record<string, string | number>) => string;
+/** A column as the template's header labels it, in the caller's language. */
+type Label = (column: RoomColumn) => string;
+
+const headerKey = (name: string) =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Each header a sheet may name a column by: the column's name (`room_num`) or its label in any
+ * language (`房号`, `Room number`), as the template and the export of any language write it.
+ */
+const HEADER_COLUMNS = new Map<string, RoomColumn>(
+  ROOM_COLUMNS.flatMap((column) =>
+    [column, ...LANGUAGES.map((language) => fieldLabel(language, column))].map(
+      (header) => [headerKey(header), column] as const,
+    ),
+  ),
+);
 
 /** How many bytes an .xlsx may inflate to: a full import of ROOMS_BULK_MAX rows is under 15 MB. */
 export const ROOM_IMPORT_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
@@ -65,7 +88,7 @@ async function linesOf(upload: RoomUpload): Promise<SheetLine[]> {
 }
 
 /** The sheet's non-empty data rows and a reader of a row's cell by column name; whole-file problems throw. */
-async function readSheet(upload: RoomUpload, say: Say) {
+async function readSheet(upload: RoomUpload, say: Say, label: Label) {
   if (upload.content.length > ROOM_IMPORT_MAX_BYTES) {
     throw tooLarge('rooms.importTooLarge', { limit: ROOM_IMPORT_MAX_BYTES });
   }
@@ -74,22 +97,19 @@ async function readSheet(upload: RoomUpload, say: Say) {
   const rows: SheetLine[] = lines.filter(({ line, cells }) => line > 1 && cells.some((cell) => cell.trim() !== ''));
   if (rows.length > ROOMS_BULK_MAX) throw tooLarge('rooms.importTooManyRows', { max: ROOMS_BULK_MAX });
   if (rows.length === 0) throw invalid('rooms.importEmpty');
-  const columns = new Map(
-    header.map((name, index) => [
-      name
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .toLowerCase(),
-      index,
-    ]),
-  );
+  const columns = new Map<string, number>();
+  header.forEach((name, index) => {
+    const column = HEADER_COLUMNS.get(headerKey(name));
+    if (column && !columns.has(column)) columns.set(column, index);
+  });
   const required = ['room_num', 'floor_num', 'room_type', 'rcu_id'] as const;
   const missing = required.filter((name) => !columns.has(name));
   if (missing.length > 0) {
-    const errors = missing.map((field) => ({
+    const errors: RoomImportError[] = missing.map((field) => ({
       line: 1,
       field,
-      message: say('import.missingColumn', { column: field }),
+      column: label(field),
+      message: say('import.missingColumn', { column: label(field) }),
     }));
     throw new AppError(ErrorCode.invalid, 'rooms.importErrors', { count: 1 }, { errors });
   }
@@ -125,10 +145,11 @@ async function checkRow(
   { line, cells }: SheetLine,
   errors: RoomImportError[],
   say: Say,
+  label: Label,
 ): Promise<NewRoomRow | undefined> {
   const { cell } = context;
-  const fail = (field: string, key: MessageKey, params?: Record<string, string | number>) =>
-    errors.push({ line, field, message: say(key, params) });
+  const fail = (field: RoomColumn, key: MessageKey, params?: Record<string, string | number>) =>
+    errors.push({ line, field, column: label(field), message: say(key, params) });
   const before = errors.length;
 
   const roomNum = cell(cells, 'room_num');
@@ -212,13 +233,14 @@ export async function importRooms(
   language: Language,
 ): Promise<RoomImportResult> {
   const say: Say = (key, params) => translate(language, key, params);
+  const label: Label = (column) => fieldLabel(language, column);
   // One import at a time per hotel: a second one while the first reads and writes is 4429.
   const importing = IMPORTING.get(deps.db) ?? new Set<number>();
   IMPORTING.set(deps.db, importing);
   if (importing.has(hotelId)) throw new AppError(ErrorCode.tooManyRequests, 'rooms.importBusy');
   importing.add(hotelId);
   try {
-    return await readAndImport(deps, actor, hotelId, upload, say);
+    return await readAndImport(deps, actor, hotelId, upload, say, label);
   } finally {
     importing.delete(hotelId);
   }
@@ -233,8 +255,9 @@ async function readAndImport(
   hotelId: number,
   upload: RoomUpload,
   say: Say,
+  label: Label,
 ): Promise<RoomImportResult> {
-  const { rows, cell } = await readSheet(upload, say);
+  const { rows, cell } = await readSheet(upload, say, label);
 
   return db.transaction().execute(async (trx) => {
     const override =
@@ -264,7 +287,7 @@ async function readAndImport(
     const errors: RoomImportError[] = [];
     const rooms: NewRoomRow[] = [];
     for (const row of rows) {
-      const room = await checkRow(context, row, errors, say);
+      const room = await checkRow(context, row, errors, say, label);
       if (room) rooms.push(room);
     }
     if (errors.length > 0) {

@@ -430,7 +430,20 @@ describeEachDatabase('rooms', (t) => {
       const template = await t.call('POST', '/apis/roomtemplate', { token, body: { format: 'csv' } });
       expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
       const rows = readCsv(Buffer.from(template.raw));
-      expect(rows[0]).toEqual([...ROOM_COLUMNS]);
+      // The headers as the screens label the fields, in the caller's language.
+      expect(rows[0]).toEqual(['房号', '楼层', '楼栋', '房型', 'RCU ID', 'MAC 地址', '备注', '有效期']);
+      const english = await t.call('POST', '/apis/roomtemplate', { token, headers: EN, body: { format: 'csv' } });
+      expect(readCsv(Buffer.from(english.raw))[0]).toEqual([
+        'Room number',
+        'Floor',
+        'Building',
+        'Room type',
+        'RCU ID',
+        'MAC address',
+        'Remark',
+        'Valid until',
+      ]);
+      expect(readCsv(Buffer.from(english.raw))[0]).toHaveLength(ROOM_COLUMNS.length);
       expect(rows[1]?.slice(0, 4)).toEqual(['0201', '2', 'Tower', 'Standard']);
       const xlsxTemplate = await t.call('POST', '/apis/roomtemplate', { token, body: { format: 'xlsx' } });
       expect(xlsxTemplate.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
@@ -440,9 +453,7 @@ describeEachDatabase('rooms', (t) => {
       expect(csv.headers['content-disposition']).toMatch(
         new RegExp(`^attachment; filename="rooms-${hotelId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
       );
-      expect(csv.raw.startsWith('\uFEFFroom_num,floor_num,building,room_type,rcu_id,mac,remark,validdate\r\n')).toBe(
-        true,
-      );
+      expect(csv.raw.startsWith('\uFEFF房号,楼层,楼栋,房型,RCU ID,MAC 地址,备注,有效期\r\n')).toBe(true);
       const csvRows = readCsv(Buffer.from(csv.raw));
       expect(csvRows).toHaveLength(31);
       expect(csvRows[1]).toEqual(['0301', '3', 'Tower', 'Standard', `R${hotelId}x0301`, '', '', '']);
@@ -511,6 +522,10 @@ describeEachDatabase('rooms', (t) => {
         }),
         expect.objectContaining({ room_num: 'X-2', rcu_id: 'X2RCU', floor_num: 2 }),
       ]);
+      // A sheet whose headers are another language's template labels reads the same.
+      const japanese = '部屋番号,階,客室タイプ,RCU ID\nJ-1,1,Standard,J1RCU\n';
+      const read = await upload(t, token, 'rooms.csv', japanese, { building_id: String(annex.data.id) });
+      expect(read).toMatchObject({ code: 0, data: { created: 1 } });
     });
 
     it('reports every bad row by line and field and imports nothing', async () => {
@@ -531,17 +546,22 @@ describeEachDatabase('rooms', (t) => {
         message: '4 rows have errors; nothing was imported.',
       });
       expect(answer.data.errors).toEqual([
-        { line: 3, field: 'room_num', message: 'room number 0201 already exists' },
-        { line: 4, field: 'floor_num', message: 'is outside the floors 1..30 of building Tower' },
-        { line: 4, field: 'room_type', message: 'no room type named Nope' },
-        { line: 4, field: 'mac', message: 'must be 12 hex digits' },
-        { line: 4, field: 'validdate', message: 'must be a date YYYY-MM-DD' },
-        { line: 5, field: 'room_num', message: 'must be 1–16 letters, digits or -' },
-        { line: 5, field: 'building', message: 'no building named Nowhere' },
-        { line: 5, field: 'floor_num', message: 'must be a whole number from -5 to 200' },
-        { line: 5, field: 'rcu_id', message: 'is required' },
-        { line: 7, field: 'room_num', message: 'repeats line 2' },
-        { line: 7, field: 'rcu_id', message: 'repeats line 2' },
+        { line: 3, field: 'room_num', column: 'Room number', message: 'room number 0201 already exists' },
+        {
+          line: 4,
+          field: 'floor_num',
+          column: 'Floor',
+          message: 'is outside the floors 1..30 of building Tower',
+        },
+        { line: 4, field: 'room_type', column: 'Room type', message: 'no room type named Nope' },
+        { line: 4, field: 'mac', column: 'MAC address', message: 'must be 12 hex digits' },
+        { line: 4, field: 'validdate', column: 'Valid until', message: 'must be a date YYYY-MM-DD' },
+        { line: 5, field: 'room_num', column: 'Room number', message: 'must be 1–16 letters, digits or -' },
+        { line: 5, field: 'building', column: 'Building', message: 'no building named Nowhere' },
+        { line: 5, field: 'floor_num', column: 'Floor', message: 'must be a whole number from -5 to 200' },
+        { line: 5, field: 'rcu_id', column: 'RCU ID', message: 'is required' },
+        { line: 7, field: 'room_num', column: 'Room number', message: 'repeats line 2' },
+        { line: 7, field: 'rcu_id', column: 'RCU ID', message: 'repeats line 2' },
       ]);
       expect(await t.db.selectFrom('rooms').select('id').where('hotel_id', '=', hotelId).execute()).toHaveLength(
         before.length,
@@ -549,8 +569,15 @@ describeEachDatabase('rooms', (t) => {
 
       const zh = await upload(t, token, 'bad.csv', writeCsv(rows));
       expect(zh.message).toBe('4 行有错误,未导入任何房间');
-      const columns = await upload(t, token, 'cols.csv', 'room_num,floor\n1,1\n', {}, EN);
-      expect(columns.data.errors[0]).toEqual({ line: 1, field: 'floor_num', message: 'Column floor_num is missing.' });
+      const columns = await upload(t, token, 'cols.csv', 'room_num,storey\n1,1\n', {}, EN);
+      expect(columns.data.errors[0]).toEqual({
+        line: 1,
+        field: 'floor_num',
+        column: 'Floor',
+        message: 'Column Floor is missing.',
+      });
+      const chinese = await upload(t, token, 'cols.csv', '房号,楼层\n1,1\n');
+      expect(chinese.data.errors[0]).toEqual({ line: 1, field: 'room_type', column: '房型', message: '缺少列 房型' });
     });
 
     it('refuses what is not a room sheet: no file, garbage, too large, not multipart', async () => {

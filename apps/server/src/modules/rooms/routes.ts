@@ -19,9 +19,9 @@ export async function roomRoutes(app: FastifyInstance) {
     update: ({ actor, hotelId, body }) => rooms.update(actor, hotelId, body),
     remove: ({ actor, hotelId, body }) => rooms.remove(actor, hotelId, body),
     regenerateKey: ({ actor, hotelId, body }) => rooms.regenerateKey(actor, hotelId, body),
-    export: ({ hotelId, body }) => rooms.export(hotelId, body),
+    export: ({ hotelId, body, request }) => rooms.export(hotelId, body, request.language),
     exportKeys: ({ actor, hotelId, body }) => rooms.exportKeys(actor, hotelId, body),
-    template: ({ hotelId, body }) => rooms.template(hotelId, body),
+    template: ({ hotelId, body, request }) => rooms.template(hotelId, body, request.language),
     // The form names the Administrator's hotel: resolved once it is read.
     import: async ({ actor, request }) => {
       const upload = await uploadOf(request);

@@ -59,10 +59,11 @@ export function createRoomService({
     /** At start: keys stored before sealing are sealed; keys this secret cannot open are counted. */
     sealStoredKeys: () => sealStoredKeys(deps),
 
-    export: (hotelId: number, body: RoomExportBody) => exportRooms(deps, hotelId, body),
+    export: (hotelId: number, body: RoomExportBody, language: Language) => exportRooms(deps, hotelId, body, language),
     exportKeys: (actor: Actor, hotelId: number, body: RoomKeyExportBody) =>
       exportDeviceKeys(deps, actor, hotelId, body),
-    template: (hotelId: number, body: RoomTemplateBody) => roomTemplate(deps, hotelId, body),
+    template: (hotelId: number, body: RoomTemplateBody, language: Language) =>
+      roomTemplate(deps, hotelId, body, language),
     import: (actor: Actor, hotelId: number, upload: RoomUpload, language: Language) =>
       importRooms(deps, actor, hotelId, upload, language),
   };

@@ -53,7 +53,8 @@ export function ImportModal({ open, onClose }: Props) {
 
   const errorColumns = [
     { title: t('rooms.importLine'), dataIndex: 'line', key: 'line', width: 80 },
-    { title: t('rooms.importField'), dataIndex: 'field', key: 'field', width: 140 },
+    // The column as the template's header names it (the server labels it in the user's language).
+    { title: t('rooms.importField'), dataIndex: 'column', key: 'column', width: 140 },
     { title: t('rooms.importMessage'), dataIndex: 'message', key: 'message' },
   ];
 

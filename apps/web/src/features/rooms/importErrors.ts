@@ -3,14 +3,22 @@ import { ApiError } from '../../app/http';
 /** One bad row of an import as the server reports it (line 1 is the header). */
 export interface ImportRowError {
   line: number;
+  /** The column's name (`room_type`): for the program, not for people. */
   field: string;
+  /** The column as the template's header labels it, in the user's language (`房型`). */
+  column: string;
   message: string;
 }
 
 const isRowError = (value: unknown): value is ImportRowError => {
   if (typeof value !== 'object' || value === null) return false;
   const row = value as Record<string, unknown>;
-  return typeof row.line === 'number' && typeof row.field === 'string' && typeof row.message === 'string';
+  return (
+    typeof row.line === 'number' &&
+    typeof row.field === 'string' &&
+    typeof row.column === 'string' &&
+    typeof row.message === 'string'
+  );
 };
 
 /**

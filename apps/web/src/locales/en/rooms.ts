@@ -94,7 +94,7 @@ export default {
   'rooms.importNothing': 'Nothing was imported. Correct the file as listed below and import it again.',
   'rooms.importErrors': 'Errors',
   'rooms.importLine': 'Line',
-  'rooms.importField': 'Field',
+  'rooms.importField': 'Column',
   'rooms.importMessage': 'Problem',
   'rooms.imported': 'Imported {{created}} rooms',
   'rooms.export': 'Export',

@@ -94,7 +94,7 @@ export default {
   'rooms.importNothing': 'No se importó nada. Corrija el archivo según la tabla y vuelva a importarlo.',
   'rooms.importErrors': 'Errores',
   'rooms.importLine': 'Línea',
-  'rooms.importField': 'Campo',
+  'rooms.importField': 'Columna',
   'rooms.importMessage': 'Problema',
   'rooms.imported': '{{created}} habitaciones importadas',
   'rooms.export': 'Exportar',

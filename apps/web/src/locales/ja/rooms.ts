@@ -94,7 +94,7 @@ export default {
     '何もインポートされていません。下の表に従ってファイルを修正し、もう一度インポートしてください。',
   'rooms.importErrors': 'エラー一覧',
   'rooms.importLine': '行',
-  'rooms.importField': '項目',
+  'rooms.importField': '列',
   'rooms.importMessage': '問題',
   'rooms.imported': '{{created}} 室をインポートしました',
   'rooms.export': 'エクスポート',

@@ -89,7 +89,7 @@ export default {
   'rooms.importNothing': '没有导入任何房间。请按下表修改文件后重新导入。',
   'rooms.importErrors': '错误列表',
   'rooms.importLine': '行号',
-  'rooms.importField': '字段',
+  'rooms.importField': '列',
   'rooms.importMessage': '问题',
   'rooms.imported': '已导入 {{created}} 个房间',
   'rooms.export': '导出',
