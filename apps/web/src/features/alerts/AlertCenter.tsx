@@ -1,31 +1,36 @@
-import { SoundOutlined } from '@ant-design/icons';
+import { BellOutlined, SoundOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type Alert } from '@roompilot/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Tooltip } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Tooltip } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
+import { useIsMobile } from '../../app/layout/useIsMobile';
 import { useLiveMessages, useLiveStatus } from '../../app/live';
-import { useMayCall } from '../../app/permissions';
+import { useCurrentUser } from '../../app/user';
+import { CallAction } from '../../components/CallAction';
 import { timeAgo } from '../../lib/timeAgo';
-import type { MessageKey } from '../../locales/types';
+import { ALERT_LIST_KEY, AlertListDrawer, alertTitle } from './AlertListDrawer';
 import {
   type AlertQueue,
   closeAlert,
-  EMPTY_QUEUE,
   expireAlerts,
   hasSos,
   nextClosing,
+  openCount,
+  queueWithSeen,
   receiveAlerts,
   reconcileOpen,
   type ShownAlert,
 } from './alertQueue';
+import { loadShown, saveShown, shownKey } from './shownStore';
 import './alerts.css';
 
-/** At most this many cards at once; the rest wait under "N more". */
-const CARDS_MAX = 4;
+/** At most this many cards at once (fewer on a phone); the rest wait under "N more". */
+const CARDS_MAX = 3;
+const CARDS_MAX_MOBILE = 2;
 export const SOS_SOUND = '/sounds/sos.wav';
 export const INFO_SOUND = '/sounds/info.wav';
 
@@ -52,20 +57,23 @@ async function play(audio: HTMLAudioElement | null): Promise<boolean> {
   }
 }
 
-function alertTitle(type: number): MessageKey {
-  return (type >= 1 && type <= 6 ? `alerts.type.${type}` : 'alerts.type.other') as MessageKey;
-}
-
 /**
  * The shell's live alerts (SPEC.md "Alert popup"): from the 10 s poll of /redisroomspecialstate
  * and the live push. An SOS loops its alarm until confirmed here or elsewhere; other alerts chime
- * and close after 3 s. Also shows, in the top bar, whether the console is live or polling.
+ * and close after 3 s, once (not again after a reload); an alert confirmed elsewhere or cleared
+ * by its condition closes. In the top bar: whether the console is live or polling, and the bell
+ * with the open count, which opens the alert list.
  */
 export function AlertCenter() {
   const { t } = useTranslation();
   const message = useMessage();
   const status = useLiveStatus();
-  const [queue, setQueue] = useState<AlertQueue>(EMPTY_QUEUE);
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const { info } = useCurrentUser();
+  const storeKey = useMemo(() => shownKey(info.hotel_id, info.user_name), [info.hotel_id, info.user_name]);
+  const [queue, setQueue] = useState<AlertQueue>(() => queueWithSeen(loadShown(storeKey)));
+  const [listOpen, setListOpen] = useState(false);
   const sosAudio = useRef<HTMLAudioElement>(null);
   const infoAudio = useRef<HTMLAudioElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
@@ -73,7 +81,13 @@ export function AlertCenter() {
   useLiveMessages((live) => {
     if (live.type === 'alert') setQueue((current) => receiveAlerts(current, [live.data], Date.now()));
     else if (live.type === 'alert_closed') setQueue((current) => closeAlert(current, live.data.id));
+    if (live.type === 'alert' || live.type === 'alert_closed') {
+      void queryClient.invalidateQueries({ queryKey: [ALERT_LIST_KEY] });
+    }
   });
+
+  // What was shown stays shown: a reload does not pop it up again.
+  useEffect(() => saveShown(storeKey, queue.seen), [storeKey, queue.seen]);
 
   const poll = useQuery({
     queryKey: ['alerts'],
@@ -136,11 +150,13 @@ export function AlertCenter() {
     onSuccess: (_data, alert) => {
       setQueue((current) => closeAlert(current, alert.id));
       message.success(t('alerts.confirmed', { room: alert.room_num }));
+      void queryClient.invalidateQueries({ queryKey: [ALERT_LIST_KEY] });
     },
   });
+  const confirmedInList = useCallback((id: number) => setQueue((current) => closeAlert(current, id)), []);
 
   const now = useNow(queue.shown.length > 0);
-  const shown = queue.shown.slice(0, CARDS_MAX);
+  const shown = queue.shown.slice(0, isMobile ? CARDS_MAX_MOBILE : CARDS_MAX);
   const more = queue.shown.length - shown.length;
   const pollError = poll.error;
   const forbidden = pollError instanceof ApiError && pollError.code === 4403;
@@ -151,6 +167,8 @@ export function AlertCenter() {
         state={pollError && !forbidden ? 'failed' : status === 'open' ? 'live' : 'polling'}
         reason={pollError?.message ?? ''}
       />
+      <AlertBell count={openCount(queue)} onOpen={() => setListOpen(true)} />
+      <AlertListDrawer open={listOpen} onClose={() => setListOpen(false)} onConfirmed={confirmedInList} />
       {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
       <audio ref={sosAudio} id="rp-alert-sound-sos" src={SOS_SOUND} loop preload="auto" />
       {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
@@ -171,10 +189,29 @@ export function AlertCenter() {
               onConfirm={() => confirm.mutateAsync(entry.alert).catch(() => undefined)}
             />
           ))}
-          {more > 0 && <div className="rp-alerts__more">{t('alerts.more', { count: more })}</div>}
+          {more > 0 && (
+            <button type="button" className="rp-alerts__more" onClick={() => setListOpen(true)}>
+              {t('alerts.more', { count: more })}
+            </button>
+          )}
         </section>
       )}
     </>
+  );
+}
+
+/** The bell in the top bar: how many alerts are open; opens the alert list. */
+function AlertBell({ count, onOpen }: { count: number; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const label = t('alerts.bell', { count });
+  return (
+    <Tooltip title={label}>
+      <Button type="text" className="rp-alert-bell" aria-label={label} onClick={onOpen}>
+        <Badge count={count} size="small" overflowCount={99}>
+          <BellOutlined className="rp-alert-bell__icon" />
+        </Badge>
+      </Button>
+    </Tooltip>
   );
 }
 
@@ -191,8 +228,6 @@ function AlertCard({
 }) {
   const { t } = useTranslation();
   const { alert, sos } = entry;
-  // The read-only visitor sees the alert but may not confirm it.
-  const mayConfirm = useMayCall('alerts.confirm').allowed;
   return (
     <div role="alert" className={`rp-alert-card${sos ? ' rp-alert-card--sos' : ''}`} data-alert-id={alert.id}>
       <div className="rp-alert-card__head">
@@ -201,7 +236,8 @@ function AlertCard({
       </div>
       <div className="rp-alert-card__room">{t('alerts.room', { room: alert.room_num })}</div>
       {alert.event_content && <div className="rp-alert-card__content">{alert.event_content}</div>}
-      {mayConfirm && (
+      {/* The read-only visitor sees the alert but may not confirm it: no button. */}
+      <CallAction call="alerts.confirm" refused="hide">
         <Button
           type={sos ? 'primary' : 'default'}
           danger={sos}
@@ -209,11 +245,10 @@ function AlertCard({
           className="rp-alert-card__confirm"
           loading={confirming}
           onClick={onConfirm}
-          data-call="alerts.confirm"
         >
           {t('alerts.confirm')}
         </Button>
-      )}
+      </CallAction>
     </div>
   );
 }

@@ -1,6 +1,16 @@
 import { ALERT_AUTO_CLOSE_MS, type Alert } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import { closeAlert, EMPTY_QUEUE, expireAlerts, hasSos, nextClosing, receiveAlerts, reconcileOpen } from './alertQueue';
+import {
+  closeAlert,
+  EMPTY_QUEUE,
+  expireAlerts,
+  hasSos,
+  nextClosing,
+  openCount,
+  queueWithSeen,
+  receiveAlerts,
+  reconcileOpen,
+} from './alertQueue';
 
 const alert = (id: number, type: number): Alert => ({
   id,
@@ -61,5 +71,32 @@ describe('the alert queue', () => {
     const queue = reconcileOpen(EMPTY_QUEUE, [alert(7, 1), alert(8, 2)], 0, 50);
     expect(shownIds(queue)).toEqual([7, 8]);
     expect(queue.shown[1]?.closesAt).toBe(50 + ALERT_AUTO_CLOSE_MS);
+  });
+
+  it('after a reload, does not show again a non-SOS alert shown before; an open SOS shows again', () => {
+    const queue = reconcileOpen(queueWithSeen([1, 2]), [alert(1, 1), alert(2, 4), alert(3, 4)], 0, 10);
+    expect(shownIds(queue)).toEqual([1, 3]);
+    // Not shown, still open: the bell counts it.
+    expect(openCount(queue)).toBe(3);
+  });
+
+  it('counts the open alerts for the bell: up with each new one, down when confirmed or cleared anywhere', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(1, 2), alert(2, 4)], 0);
+    expect(openCount(queue)).toBe(2);
+    // Expired from the popup, still open.
+    queue = expireAlerts(queue, ALERT_AUTO_CLOSE_MS);
+    expect(openCount(queue)).toBe(2);
+    queue = closeAlert(queue, 2); // alert_closed: the window was closed
+    expect(openCount(queue)).toBe(1);
+    // A poll answer sent before an alert arrived by push does not drop it from the count...
+    queue = receiveAlerts(queue, [alert(3, 2)], 500);
+    queue = reconcileOpen(queue, [alert(1, 2)], 400, 600);
+    expect(openCount(queue)).toBe(2);
+    // ...but a later one that no longer lists an alert does (closed while the push was down).
+    queue = reconcileOpen(queue, [alert(3, 2)], 700, 800);
+    expect(openCount(queue)).toBe(1);
+    // A closed alert a late poll still lists does not come back.
+    queue = reconcileOpen(closeAlert(queue, 3), [alert(3, 2)], 650, 900);
+    expect(openCount(queue)).toBe(0);
   });
 });
