@@ -6,8 +6,6 @@ import { HotelTarget, Id, PageQuery, PageSchema } from './envelope.js';
 export const FLOOR_MIN = -5;
 export const FLOOR_MAX = 200;
 export const BUILDING_NAME_MAX = 64;
-/** The building a hotel's first room gets when the hotel has none. */
-export const DEFAULT_BUILDING_NAME = 'Main building';
 
 export const Floor = Type.Integer({ minimum: FLOOR_MIN, maximum: FLOOR_MAX });
 

@@ -117,7 +117,7 @@ const RoomFields = {
   validdate: Type.Union([DateOnly, Type.Null()]),
 };
 
-/** building_id defaults to the hotel's first building ("Main building" is created when there is none). */
+/** building_id defaults to the hotel's first building (a main building, named in the caller's language, is created when there is none). */
 export const RoomAddBody = Type.Object(
   {
     room_num: RoomFields.room_num,
@@ -359,7 +359,7 @@ export const roomCalls = defineCalls('rooms', {
     hotelScoped: true,
     summary: 'Add a room',
     description:
-      'building_id defaults to the hotel\'s first building (a "Main building" is created when there is none); floor_num must lie in the building\'s range. Room numbers are unique in the hotel, rcu_ids everywhere (4409). The answer carries the new device key.',
+      "building_id defaults to the hotel's first building (a main building, named in the caller's language, is created when there is none); floor_num must lie in the building's range. Room numbers are unique in the hotel, rcu_ids everywhere (4409). The answer carries the new device key.",
     body: RoomAddBody,
     response: Room,
   },

@@ -154,11 +154,16 @@ async function seedDemoInventory(
   ];
   for (const [index, type] of demoRoomTypes(DEMO_WORDS[demoLanguage]).entries()) {
     const roomType = await roomTypes.add(actor, hotelId, type);
-    await rooms.bulkAdd(actor, hotelId, {
-      building_id: building.id,
-      room_type_id: roomType.id,
-      floors: [2, 6],
-      rooms: roomRanges[index] as [number, number],
-    });
+    await rooms.bulkAdd(
+      actor,
+      hotelId,
+      {
+        building_id: building.id,
+        room_type_id: roomType.id,
+        floors: [2, 6],
+        rooms: roomRanges[index] as [number, number],
+      },
+      demoLanguage,
+    );
   }
 }

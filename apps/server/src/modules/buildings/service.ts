@@ -4,9 +4,9 @@ import {
   type BuildingDeleteBody,
   type BuildingListBody,
   type BuildingUpdateBody,
-  DEFAULT_BUILDING_NAME,
   FLOOR_MAX,
   FLOOR_MIN,
+  type Language,
   type Page,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
@@ -14,6 +14,7 @@ import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { BuildingRow, Database, Db } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
+import { translate } from '../../i18n.js';
 import { recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
@@ -23,13 +24,15 @@ function checkRange(from: number, to: number): void {
 
 /**
  * The building rooms go to: the named one (4404 when it is not the hotel's), else the hotel's
- * first, else a new "Main building" spanning every floor.
+ * first, else a new main building spanning every floor, named in the caller's language ("主楼",
+ * "Main building").
  */
 export async function buildingForRooms(
   trx: Db,
   clock: Clock,
   hotelId: number,
   buildingId: number | undefined,
+  language: Language,
 ): Promise<BuildingRow> {
   if (buildingId !== undefined) {
     const building = await repository.findBuilding(trx, hotelId, buildingId);
@@ -40,7 +43,7 @@ export async function buildingForRooms(
   if (first) return first;
   return repository.insertBuilding(trx, {
     hotel_id: hotelId,
-    name: DEFAULT_BUILDING_NAME,
+    name: translate(language, 'buildings.defaultName'),
     floor_from: FLOOR_MIN,
     floor_to: FLOOR_MAX,
     remark: '',

@@ -3,6 +3,7 @@
 import {
   bulkRcuId,
   ErrorCode,
+  type Language,
   lettersAndDigits,
   ROOM_PATTERN_DEFAULT,
   ROOMS_BULK_MAX,
@@ -39,9 +40,10 @@ export function addRoom(
   actor: Actor,
   hotelId: number,
   body: RoomAddBody,
+  language: Language,
 ): Promise<Room> {
   return db.transaction().execute(async (trx) => {
-    const building = await buildingForRooms(trx, clock, hotelId, body.building_id);
+    const building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
     checkFloor(building, body.floor_num);
     await existingRoomType(trx, hotelId, body.room_type_id);
     const rcuId = lettersAndDigits(body.rcu_id);
@@ -107,11 +109,12 @@ export function bulkAddRooms(
   actor: Actor,
   hotelId: number,
   body: RoomsAddBody,
+  language: Language,
 ): Promise<RoomsAddResult> {
   const { pattern, planned } = plannedRooms(body);
   const [floorFrom, floorTo] = body.floors as [number, number];
   return db.transaction().execute(async (trx) => {
-    const building = await buildingForRooms(trx, clock, hotelId, body.building_id);
+    const building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
     checkFloor(building, floorFrom);
     checkFloor(building, floorTo);
     await existingRoomType(trx, hotelId, body.room_type_id);
@@ -160,18 +163,19 @@ export async function updateRoom(
   actor: Actor,
   hotelId: number,
   body: RoomUpdateBody,
+  language: Language,
 ): Promise<Room> {
   const { room, rcuIds } = await db.transaction().execute(async (trx) => {
     const before = await existingRoom(trx, hotelId, body.id);
     const changes: Partial<NewRoomRow> = {};
     let building: BuildingRow | undefined;
     if (body.building_id !== undefined && body.building_id !== before.building_id) {
-      building = await buildingForRooms(trx, clock, hotelId, body.building_id);
+      building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
       changes.building_id = building.id;
     }
     if (body.floor_num !== undefined) changes.floor_num = body.floor_num;
     if (building || body.floor_num !== undefined) {
-      building ??= await buildingForRooms(trx, clock, hotelId, before.building_id);
+      building ??= await buildingForRooms(trx, clock, hotelId, before.building_id, language);
       checkFloor(building, body.floor_num ?? before.floor_num);
     }
     if (body.room_type_id !== undefined) {

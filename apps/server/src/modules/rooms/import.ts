@@ -240,7 +240,7 @@ export async function importRooms(
   if (importing.has(hotelId)) throw new AppError(ErrorCode.tooManyRequests, 'rooms.importBusy');
   importing.add(hotelId);
   try {
-    return await readAndImport(deps, actor, hotelId, upload, say, label);
+    return await readAndImport(deps, actor, hotelId, upload, language, say, label);
   } finally {
     importing.delete(hotelId);
   }
@@ -254,6 +254,7 @@ async function readAndImport(
   actor: Actor,
   hotelId: number,
   upload: RoomUpload,
+  language: Language,
   say: Say,
   label: Label,
 ): Promise<RoomImportResult> {
@@ -261,7 +262,9 @@ async function readAndImport(
 
   return db.transaction().execute(async (trx) => {
     const override =
-      upload.buildingId === undefined ? undefined : await buildingForRooms(trx, clock, hotelId, upload.buildingId);
+      upload.buildingId === undefined
+        ? undefined
+        : await buildingForRooms(trx, clock, hotelId, upload.buildingId, language);
     let fallback: BuildingRow | undefined = override;
     const context: RowContext = {
       hotelId,
@@ -269,7 +272,7 @@ async function readAndImport(
       cell,
       override,
       fallback: async () => {
-        fallback ??= await buildingForRooms(trx, clock, hotelId, undefined);
+        fallback ??= await buildingForRooms(trx, clock, hotelId, undefined, language);
         return fallback;
       },
       buildings: new Map((await buildingRepository.listBuildings(trx, hotelId)).map((b) => [b.name, b])),

@@ -100,7 +100,7 @@ describeEachDatabase('rooms', (t) => {
       expect(pattern.message).toBe('参数错误: 房号格式不正确');
     });
 
-    it('puts a room of a hotel without buildings into a new "Main building"', async () => {
+    it('puts a room of a hotel without buildings into a new main building, named in the caller language', async () => {
       await createHotel(t, {
         name: 'No buildings',
         users: [{ user_name: 'rm_nob', password: 'rm_nob_1', perms: ['*'] }],
@@ -111,7 +111,7 @@ describeEachDatabase('rooms', (t) => {
         token: nob,
         body: { room_num: '9001', floor_num: 90, room_type_id: type.data.id, rcu_id: 'NOB9001' },
       });
-      expect(room).toMatchObject({ code: 0, data: { building_name: 'Main building', floor_num: 90 } });
+      expect(room).toMatchObject({ code: 0, data: { building_name: '主楼', floor_num: 90 } });
     });
 
     it('edits a room, regenerates its key, and hides the key from whoever lacks pm_roomdetail', async () => {

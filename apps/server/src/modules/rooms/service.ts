@@ -51,9 +51,13 @@ export function createRoomService({
     upgradeList: (hotelId: number, body: UpgradeRoomListBody) => upgradeRooms(deps, hotelId, body),
     hotelRooms: (hotelId: number) => hotelRooms(deps, hotelId),
 
-    add: (actor: Actor, hotelId: number, body: RoomAddBody) => addRoom(deps, actor, hotelId, body),
-    bulkAdd: (actor: Actor, hotelId: number, body: RoomsAddBody) => bulkAddRooms(deps, actor, hotelId, body),
-    update: (actor: Actor, hotelId: number, body: RoomUpdateBody) => updateRoom(deps, actor, hotelId, body),
+    // The language names a main building made for rooms of a hotel that has none.
+    add: (actor: Actor, hotelId: number, body: RoomAddBody, language: Language) =>
+      addRoom(deps, actor, hotelId, body, language),
+    bulkAdd: (actor: Actor, hotelId: number, body: RoomsAddBody, language: Language) =>
+      bulkAddRooms(deps, actor, hotelId, body, language),
+    update: (actor: Actor, hotelId: number, body: RoomUpdateBody, language: Language) =>
+      updateRoom(deps, actor, hotelId, body, language),
     remove: (actor: Actor, hotelId: number, body: RoomDeleteBody) => removeRooms(deps, actor, hotelId, body),
     regenerateKey: (actor: Actor, hotelId: number, body: RoomKeyBody) => regenerateKey(deps, actor, hotelId, body),
     /** At start: keys stored before sealing are sealed; keys this secret cannot open are counted. */
