@@ -1,9 +1,11 @@
 import { Space, Table, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../app/layout/useIsMobile';
 import { formatNumber } from '../lib/format';
 import { EmptyState } from './EmptyState';
 import { QueryFailed } from './QueryFailed';
+import { selectAllTitle } from './selectAllTitle';
 import type { ListQuery } from './useListQuery';
 
 interface RowActions<Row> {
@@ -24,9 +26,18 @@ interface Props<Row> extends Omit<TableProps<Row>, 'columns' | 'dataSource' | 'l
   pagination?: Pick<TablePaginationConfig, 'pageSizeOptions' | 'showTotal'>;
 }
 
+/** Columns without their pinning: on a phone a pinned column would cover most of the row. */
+function unpinned<Row>(columns: TableColumnsType<Row>): TableColumnsType<Row> {
+  return columns.map((column) => {
+    const { fixed: _fixed, ...rest } = column;
+    return 'children' in rest && rest.children ? { ...rest, children: unpinned(rest.children) } : rest;
+  });
+}
+
 /**
  * A list page's table over `useListQuery`: a page of rows, the pager (a new page size starts
- * again from the first page), loading, empty and failed states.
+ * again from the first page), loading, empty and failed states. Under 1024 px (mobile) no column
+ * is pinned and the table scrolls sideways inside its box.
  */
 export function ListTable<Row extends object>({
   list,
@@ -38,22 +49,31 @@ export function ListTable<Row extends object>({
   ...table
 }: Props<Row>) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const { query, page, setPage } = list;
   if (query.isError && !query.data) {
     return <QueryFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
+  const shownColumns = isMobile ? unpinned(columns) : columns;
   const actionsColumn = rowActions && {
     title: t('common.actions'),
     key: 'actions',
     width: rowActions.width,
-    fixed: rowActions.fixed,
+    fixed: isMobile ? undefined : rowActions.fixed,
     render: (_value: unknown, row: Row) => <Space size={0}>{rowActions.render(row)}</Space>,
   };
   return (
     <Table<Row>
       size="middle"
       {...table}
-      columns={actionsColumn ? [...columns, actionsColumn] : columns}
+      rowSelection={
+        table.rowSelection && {
+          columnTitle: selectAllTitle,
+          ...table.rowSelection,
+          ...(isMobile && { fixed: false }),
+        }
+      }
+      columns={actionsColumn ? [...shownColumns, actionsColumn] : shownColumns}
       dataSource={query.data?.records}
       loading={query.isFetching}
       locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={emptyText} action={emptyAction} /> }}

@@ -16,6 +16,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const shownName = info.nick_name || info.user_name;
 
   const quit = async () => {
     // Leave even if the server cannot be told: the session is over for this browser either way.
@@ -43,9 +44,10 @@ export function UserMenu() {
           },
         }}
       >
-        <Button type="text" className="rp-usermenu" aria-label={t('layout.userMenu')}>
+        {/* Its name starts with the name it shows (a voice user says what they see). */}
+        <Button type="text" className="rp-usermenu" aria-label={`${shownName} ${t('layout.userMenu')}`}>
           <Avatar size="small" icon={<UserOutlined />} className="rp-usermenu__avatar" />
-          <span className="rp-usermenu__name">{info.nick_name || info.user_name}</span>
+          <span className="rp-usermenu__name">{shownName}</span>
           <DownOutlined className="rp-usermenu__caret" />
         </Button>
       </Dropdown>

@@ -11,7 +11,7 @@ import {
   SETPOINT_STEP,
 } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, InputNumber, Popconfirm, Segmented, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, InputNumber, Popconfirm, Segmented, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -19,7 +19,9 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useMayCall } from '../../app/permissions';
 import { airControlQuery, asQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
+import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
+import { selectAllTitle } from '../../components/selectAllTitle';
 import { deviceText, formatTemp } from '../live/deviceText';
 import { AC_MODES, FAN_SPEEDS } from '../live/vocabulary';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
@@ -129,9 +131,7 @@ export default function AirControlPage() {
       title: t('control.online'),
       key: 'online',
       width: 100,
-      render: (_value, row) => (
-        <Tag color={row.online ? 'success' : 'default'}>{t(row.online ? 'live.online' : 'live.offline')}</Tag>
-      ),
+      render: (_value, row) => <OnlineTag online={row.online} />,
     },
     {
       title: t('control.air.ac'),
@@ -265,9 +265,11 @@ export default function AirControlPage() {
           size="small"
           rowKey="room_id"
           loading={air.isPending}
+          scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={rows}
           rowSelection={{
+            columnTitle: selectAllTitle,
             selectedRowKeys: target.kind === 'selection' ? [...target.ids] : [],
             onChange: (keys) => setTarget({ kind: 'selection', ids: keys.map(Number) }),
           }}

@@ -107,6 +107,7 @@ export function ControlResults({ run, onRetryFailed, call }: Props) {
             size="small"
             rowKey="room_id"
             columns={columns}
+            scroll={{ x: 'max-content' }}
             dataSource={rows}
             pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
             locale={{ emptyText: t('control.noFailures') }}

@@ -24,6 +24,7 @@ import { ApiError } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
 import { paramsRoomsQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
+import { OnlineTag } from '../../components/OnlineTag';
 import { intlLocale } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { reasonOf } from './ControlResults';
@@ -90,9 +91,7 @@ export default function ParamsPage() {
             notFoundContent={rooms.pending ? <Spin size="small" /> : t('control.noRooms')}
           />
         </label>
-        {room?.online !== undefined && (
-          <Tag color={room.online ? 'success' : 'default'}>{t(room.online ? 'live.online' : 'live.offline')}</Tag>
-        )}
+        {room?.online !== undefined && <OnlineTag online={room.online} />}
       </div>
       {rooms.error && <Alert className="rp-page__alert" type="error" showIcon title={rooms.error.message} />}
       {roomId === null || !room ? (
@@ -331,6 +330,8 @@ function RoomParams({ roomId, roomNum }: { roomId: number; roomNum: string }) {
         size="small"
         rowKey="key"
         columns={columns}
+        // On a phone the table scrolls sideways rather than squeeze the value boxes.
+        scroll={{ x: 640 }}
         dataSource={fields}
         pagination={false}
         locale={{ emptyText: <EmptyState description={t('control.params.empty')} /> }}

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type ControlResult, type LiveRoomState, type RentState } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Popconfirm, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Input, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -9,7 +9,9 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useMayCall } from '../../app/permissions';
 import { asQuery, roomStateControlQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
+import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
+import { selectAllTitle } from '../../components/selectAllTitle';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
 import { RENT_STATES } from '../live/vocabulary';
@@ -98,7 +100,7 @@ export default function RoomStateControlPage() {
       width: 140,
       render: (_value, row) => (
         <span className="rp-rent" data-rent={row.rent ?? 'unknown'}>
-          <span className={`rp-rent__dot rp-rent__dot--${row.rent ?? 'unknown'}`} aria-hidden />
+          <span className={`rp-swatch rp-swatch--${row.rent ?? 'unknown'}`} aria-hidden />
           {rentLabel(row.rent)}
         </span>
       ),
@@ -107,9 +109,7 @@ export default function RoomStateControlPage() {
       title: t('control.online'),
       key: 'online',
       width: 100,
-      render: (_value, row) => (
-        <Tag color={row.online ? 'success' : 'default'}>{t(row.online ? 'live.online' : 'live.offline')}</Tag>
-      ),
+      render: (_value, row) => <OnlineTag online={row.online} />,
     },
     {
       title: t('live.updated', { time: '' }).trim(),
@@ -199,9 +199,14 @@ export default function RoomStateControlPage() {
           size="small"
           rowKey="room_id"
           loading={states.isPending}
+          scroll={{ x: 'max-content' }}
           columns={columns}
           dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+          rowSelection={{
+            columnTitle: selectAllTitle,
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(Number)),
+          }}
           pagination={{ defaultPageSize: 50, pageSizeOptions: [20, 50, 100, 500], showSizeChanger: true }}
           locale={{
             emptyText: states.isPending ? (

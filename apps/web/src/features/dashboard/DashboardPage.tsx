@@ -3,6 +3,7 @@ import { ALERT_POLL_MS, canVisit, HOTEL_ROUTES, type LiveDeviceState, type LiveR
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import {
+  type KeyboardEvent,
   lazy,
   type MouseEvent,
   memo,
@@ -49,6 +50,7 @@ import {
 } from './floorModel';
 import { RoomTile, type TileLabels, TileLabelsContext } from './RoomTile';
 import { deviceStateKey } from './roomPanelKeys';
+import { tileToFocus } from './tileKeys';
 import './dashboard.css';
 
 type Mode = 'floor' | 'overview';
@@ -155,9 +157,28 @@ export default function DashboardPage() {
     [t],
   );
 
+  // The tile that opened the panel gets the focus back when it closes (a keyboard user's place).
+  const opener = useRef<HTMLElement | null>(null);
   const openTile = useCallback((event: MouseEvent<HTMLElement>) => {
     const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-room-id]');
-    if (tile?.dataset.roomId) setSelected(Number(tile.dataset.roomId));
+    if (!tile?.dataset.roomId) return;
+    opener.current = tile;
+    setSelected(Number(tile.dataset.roomId));
+  }, []);
+  useEffect(() => {
+    if (selected === null) opener.current?.focus({ preventScroll: true });
+  }, [selected]);
+
+  // The tiles are buttons (Tab, Enter, Space); the arrow keys, Home and End move between them.
+  const moveBetweenTiles = useCallback((event: KeyboardEvent<HTMLElement>) => {
+    const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-room-id]');
+    if (!tile) return;
+    const tiles = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-room-id]')];
+    const boxes = tiles.map((each) => each.getBoundingClientRect());
+    const next = tiles[tileToFocus(boxes, tiles.indexOf(tile), event.key) ?? -1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
   }, []);
 
   const chooseFilter = (next: RoomFilter) => setFilter((current) => (sameFilter(current, next) ? ALL_ROOMS : next));
@@ -265,9 +286,8 @@ export default function DashboardPage() {
         <EmptyState description={t(filter.kind === 'all' ? 'dashboard.emptyFloor' : 'dashboard.noMatch')} />
       ) : (
         <TileLabelsContext.Provider value={labels}>
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: the tiles are buttons; their clicks bubble to one handler. */}
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons, so Enter and Space click them. */}
-          <div className={compact ? 'rp-overview' : 'rp-floor'} onClick={openTile}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the tiles are buttons; their clicks and keys bubble to one handler. */}
+          <div className={compact ? 'rp-overview' : 'rp-floor'} onClick={openTile} onKeyDown={moveBetweenTiles}>
             <TileGrid key={`${buildingId ?? 'all'}-${mode}`} groups={shown} store={store} compact={compact} />
           </div>
         </TileLabelsContext.Provider>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
 import { shouldPoll, useLiveStatus } from '../../app/live';
+import { OnlineTag } from '../../components/OnlineTag';
 import { formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
@@ -83,7 +84,7 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
               {t(`live.rent.${rent}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.connection')}>
-              <Tag color={room.online ? 'success' : 'default'}>{t(room.online ? 'live.online' : 'live.offline')}</Tag>
+              <OnlineTag online={room.online} />
               {room.stale && <Tag color="warning">{t('dashboard.lastKnownTag')}</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label={t('dashboard.flags')}>

@@ -23,7 +23,7 @@ interface Props {
   compact: boolean;
 }
 
-/** The title of a tile: everything it shows, in words (the compact tile's only text besides its number). */
+/** The compact tile's title and name: everything a full tile shows, in words (it shows only its number). */
 function describe(roomNum: string, view: TileView, labels: TileLabels): string {
   const parts = [roomNum, labels.rent[view.rent], view.online ? labels.online : labels.flags.offline];
   if (view.stale) parts.push(labels.lastKnown(view.stale.since));
@@ -65,33 +65,48 @@ export const RoomTile = memo(function RoomTile({ id, store, compact }: Props) {
     .join(' ');
   const title = describe(room.room_num, view, labels);
 
+  // Not the colour alone: a mark of the rent state's shape (the legend's), or "!" for an SOS.
+  const mark =
+    compact && view.sos ? (
+      <span className="rp-tile__sos" aria-hidden>
+        !
+      </span>
+    ) : (
+      <span className={`rp-swatch rp-swatch--${view.rent}`} aria-hidden />
+    );
   if (compact) {
     return (
       <button type="button" className={className} data-room-id={id} title={title} aria-label={title}>
+        {mark}
         {room.room_num}
       </button>
     );
   }
+  // Its words are its name (what it shows, in the order shown); the spaces between the parts only
+  // separate them for a screen reader (the tile lays its parts out as flex items).
   return (
-    <button type="button" className={className} data-room-id={id} aria-label={title}>
+    <button type="button" className={className} data-room-id={id}>
       <span className="rp-tile__head">
-        <span className="rp-tile__num">{room.room_num}</span>
+        <span className="rp-tile__num">{room.room_num}</span>{' '}
         <span className={`rp-tile__link rp-tile__link--${view.online ? 'on' : 'off'}`}>
           {view.online ? labels.online : labels.flags.offline}
         </span>
-      </span>
-      <span className="rp-tile__rent">{labels.rent[view.rent]}</span>
-      {view.stale && <span className="rp-tile__stale">{labels.lastKnown(view.stale.since)}</span>}
+      </span>{' '}
+      <span className="rp-tile__rent">
+        {mark}
+        {labels.rent[view.rent]}
+      </span>{' '}
+      {view.stale && <span className="rp-tile__stale">{labels.lastKnown(view.stale.since)} </span>}
       <span className="rp-tile__flags">
-        {view.sos && <span className="rp-flag rp-flag--sos">{labels.flags.sos}</span>}
+        {view.sos && <span className="rp-flag rp-flag--sos">{labels.flags.sos} </span>}
         {view.flags.map((flag) => (
           <span key={flag} className={`rp-flag rp-flag--${flag}`}>
-            {labels.flags[flag]}
+            {labels.flags[flag]}{' '}
           </span>
         ))}
-      </span>
+      </span>{' '}
       <span className="rp-tile__air">
-        {view.temp !== null && <span className="rp-tile__temp">{labels.degrees(view.temp)}</span>}
+        {view.temp !== null && <span className="rp-tile__temp">{labels.degrees(view.temp)} </span>}
         {view.ac && (
           <span className={view.ac.on ? 'rp-tile__ac' : 'rp-tile__ac rp-muted'}>{acText(view.ac, labels)}</span>
         )}

@@ -235,7 +235,8 @@ function CommitSlider({
         if (next !== value) onCommit(next);
       }}
       tooltip={{ formatter: (next) => `${next}%` }}
-      aria-label={label}
+      // The name goes on the handle, the element with the slider role.
+      ariaLabelForHandle={label}
     />
   );
 }

@@ -7,7 +7,7 @@ import {
   PAGE_SIZE_MAX,
 } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin, Tag } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '../../app/live';
 import { useMayCall } from '../../app/permissions';
+import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { mergeDeviceChange } from '../live/deviceState';
@@ -139,9 +140,7 @@ function RoomControl({ roomId }: { roomId: number }) {
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('roomctrl.toDashboard')} />
         </Link>
         <h1 className="rp-page__title">{t('roomctrl.title', { room: room.room_num })}</h1>
-        {state && (
-          <Tag color={state.online ? 'success' : 'default'}>{t(state.online ? 'live.online' : 'live.offline')}</Tag>
-        )}
+        {state && <OnlineTag online={state.online} />}
         {energy?.kwh !== undefined && (
           <span className="rp-toolbar__hint">
             {t('roomctrl.energy', {

@@ -13,7 +13,7 @@ export function validityState(daysLeft: number | null | undefined): ValidityStat
 /** The antd Tag colour of each state. */
 export const VALIDITY_COLOR: Record<ValidityState, string> = {
   none: 'default',
-  ok: 'green',
-  soon: 'orange',
-  expired: 'red',
+  ok: 'success',
+  soon: 'warning',
+  expired: 'error',
 };
