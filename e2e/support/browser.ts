@@ -13,12 +13,16 @@ export interface Browser {
 }
 
 /** Debian's Chromium, headless, with a fresh profile and no background traffic. */
-export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { width?: number; height?: number; bypassCSP?: boolean } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'roompilot-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    // Only for tests that put a script of their own into the page (axe-core, support/axe.ts).
+    bypassCSP: options.bypassCSP ?? false,
     args: [
       '--no-sandbox',
       '--disable-gpu',

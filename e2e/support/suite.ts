@@ -14,13 +14,18 @@ export interface ConsoleSuite {
  * `suite.server` and `suite.browser` inside tests and hooks, not at import time.
  */
 export function consoleSuite(
-  options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
+  options: {
+    env?: Record<string, string>;
+    viewport?: { width: number; height: number };
+    /** For the tests that put axe-core into the page (support/axe.ts). */
+    bypassCSP?: boolean;
+  } = {},
 ): ConsoleSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer(options.env);
-    browser = await openBrowser(options.viewport);
+    browser = await openBrowser({ ...options.viewport, bypassCSP: options.bypassCSP });
   });
   afterAll(async () => {
     await browser?.close();

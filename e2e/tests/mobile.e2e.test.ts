@@ -1,12 +1,143 @@
-import { expect, test } from 'vitest';
+import { LANGUAGE_COOKIE } from '@roompilot/contract';
+import type { Fleet } from '@roompilot/rcu-sim';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { loginAs } from '../support/console.js';
+import { buttonName, loginAs, sessionToken } from '../support/console.js';
+import { liveFloor } from '../support/liveFloor.js';
+import { BUILT_SCREENS, type BuiltScreen, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
+import { ADMIN_PASSWORD } from '../support/server.js';
 import { consoleSuite } from '../support/suite.js';
 
-const suite = consoleSuite({ viewport: { width: 800, height: 900 } });
+/**
+ * Issue 11, phones: at 390 px every built screen fits the width (no sideways page scroll), with
+ * its dialogs open and with the menu drawer open, in Chinese, Spanish (long words) and Japanese;
+ * form labels show whole; the top bar's breadcrumb stays on its line. Pictures of each go to
+ * e2e/screenshots.
+ */
+const suite = consoleSuite({ viewport: { width: 390, height: 844 } });
+let fleet: Fleet | undefined;
+
+beforeAll(async () => {
+  fleet = await liveFloor(suite.server);
+}, 60_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+});
+
+type Language = 'zh' | 'es' | 'ja';
+
+/** A console string, as the screen shows it in that language (the app's own locale files). */
+async function word(language: Language, key: string): Promise<string> {
+  const area = key.split('.')[0] as string;
+  const module = (await import(`../../apps/web/src/locales/${language}/${area}.ts`)) as {
+    default: Record<string, string>;
+  };
+  const text = module.default[key];
+  if (text === undefined) throw new Error(`no ${language} string ${key}`);
+  return text;
+}
+
+/** What opens a screen's dialogs (and the floor view's room panel, a drawer). */
+const DIALOGS: Record<string, { name: string; open: (page: Page, language: Language) => Promise<void> }[]> = {
+  pm_dashboard: [
+    { name: 'alert-settings', open: clickButton('dashboard.alertSettings') },
+    { name: 'room-panel', open: (page) => page.locator('button.rp-tile').first().click() },
+  ],
+  pm_roomtype: [{ name: 'add', open: clickButton('roomtypes.add') }],
+  pm_roomdetail: [
+    { name: 'add', open: clickButton('rooms.add') },
+    { name: 'bulk-add', open: clickButton('rooms.bulkAdd') },
+    { name: 'import', open: clickButton('rooms.import') },
+  ],
+  pm_roomdetail_buildings: [{ name: 'add', open: clickButton('buildings.add') }],
+  pm_hotel: [{ name: 'add', open: clickButton('hotels.add') }],
+  pm_validdate: [{ name: 'change', open: clickButton('validity.change') }],
+};
+
+function clickButton(key: string) {
+  return async (page: Page, language: Language) => {
+    await page
+      .getByRole('button', { name: buttonName(await word(language, key)) })
+      .first()
+      .click();
+  };
+}
+
+/**
+ * What does not fit at this width: a page wider than the window (with the outermost elements that
+ * stick out), a dialog or drawer past an edge, a form label cut short, a breadcrumb on two lines.
+ */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).slice(0, 3).join('.')}`;
+    if (document.documentElement.scrollWidth > width) {
+      const sticking = Array.from(document.querySelectorAll('body *')).filter((element) => {
+        const parent = element.parentElement;
+        return (
+          element.getBoundingClientRect().right > width + 1 &&
+          parent !== null &&
+          parent.getBoundingClientRect().right <= width + 1
+        );
+      });
+      problems.push(
+        `the page is ${document.documentElement.scrollWidth} px wide: ${sticking.slice(0, 5).map(describe).join(', ')}`,
+      );
+    }
+    // Cut off at the right edge: past the window, and not inside a box that scrolls sideways.
+    // (A table's sticky header scrolls along with its body, by script.)
+    const scrolls = (element: Element) =>
+      /auto|scroll/.test(getComputedStyle(element).overflowX) || element.classList.contains('ant-table-header');
+    const cut = Array.from(document.querySelectorAll('body *')).filter((element) => {
+      if (element.getBoundingClientRect().right <= width + 1 || !visible(element)) return false;
+      for (let up = element.parentElement; up; up = up.parentElement) if (scrolls(up)) return false;
+      const parent = element.parentElement;
+      return parent === null || parent.getBoundingClientRect().right <= width + 1;
+    });
+    if (cut.length > 0) problems.push(`cut off at the right: ${cut.slice(0, 5).map(describe).join(', ')}`);
+    for (const box of Array.from(document.querySelectorAll('.ant-modal-container, .ant-drawer-content-wrapper'))) {
+      if (!visible(box)) continue;
+      const { left, right } = box.getBoundingClientRect();
+      if (left < -1 || right > width + 1) problems.push(`${describe(box)} spans ${left}..${right}`);
+    }
+    for (const label of Array.from(document.querySelectorAll('.ant-form-item-label > label'))) {
+      if (visible(label) && label.scrollWidth > label.clientWidth + 1) {
+        problems.push(`the label "${label.textContent}" is cut (${label.scrollWidth} > ${label.clientWidth})`);
+      }
+    }
+    const crumbs = Array.from(document.querySelectorAll('.rp-shell__breadcrumb li')).filter(visible);
+    const tops = new Set(crumbs.map((crumb) => Math.round(crumb.getBoundingClientRect().top)));
+    if (tops.size > 1) problems.push(`the breadcrumb takes ${tops.size} lines`);
+    return problems;
+  });
+}
+
+/** Closes the open dialog or drawer as a user would (Escape) and waits until it has gone. */
+async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(() => page.locator('.ant-modal-container:visible, .ant-drawer-content-wrapper:visible').count())
+    .toBe(0);
+}
+
+async function openScreen(page: Page, url: string, screen: BuiltScreen | { name: string }) {
+  await page.goto(url);
+  await waitForScreen(page);
+  if (screen.name === 'pm_dashboard' || screen.name === 'overview')
+    await page.locator('button.rp-tile').first().waitFor();
+}
 
 test('under 1024 px the layout is mobile with the sidebar closed until opened', async () => {
   const { page } = suite.browser;
+  await page.setViewportSize({ width: 800, height: 900 });
   await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.locator('.ant-breadcrumb').getByText('控制台').waitFor();
   await expect(page.getByRole('menuitem', { name: '房间设置' }).isVisible()).resolves.toBe(false);
@@ -19,4 +150,75 @@ test('under 1024 px the layout is mobile with the sidebar closed until opened', 
   await expect.poll(async () => (await roomGroup.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
   await page.waitForTimeout(300);
   await screenshot(page, 'mobile-open');
+  await page.setViewportSize({ width: 390, height: 844 });
 });
+
+for (const language of ['zh', 'es', 'ja'] as const) {
+  test(`at 390 px in ${language} every built screen fits the width, with its dialogs and the menu open`, async () => {
+    const { page } = suite.browser;
+    // When it fails: the picture of where it stopped, and what the server refused on the way.
+    const refused: string[] = [];
+    const listen = async (response: Response) => {
+      if (!response.url().includes('/apis/')) return;
+      const body = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+      if (body && body.code !== 0) refused.push(`${response.url()} ${body.code} ${body.message}`);
+    };
+    page.on('response', listen);
+    onTestFailed(async () => {
+      console.log('refused on the way:', refused);
+      await screenshot(page, `failed-390-${language}`);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: suite.server.url }]);
+    const found: Record<string, string[]> = {};
+    const check = async (what: string) => {
+      const problems = await layoutProblems(page);
+      if (problems.length > 0) found[what] = problems;
+      await screenshot(page, `390-${language}-${what}`);
+    };
+
+    for (const as of ['hotel', 'admin'] as const) {
+      if (as === 'admin') await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
+      else await loginAs(page, suite.server.url, 'manager', 'manager123');
+      await page.locator('.rp-shell__breadcrumb').waitFor();
+      const ids = as === 'hotel' ? await screenIds(suite.server.api, await sessionToken(page)) : undefined;
+      const screens: (BuiltScreen | { name: string; path: string; as: string })[] = BUILT_SCREENS.filter(
+        (screen) => screen.as === as,
+      );
+      // The overview of the whole hotel: the floor view's small tiles.
+      if (as === 'hotel') screens.push({ name: 'overview', path: '/dashboard?mode=overview', as });
+      for (const screen of screens) {
+        await openScreen(
+          page,
+          screenUrl(suite.server.url, screen as BuiltScreen, ids ?? { roomTypeId: 0, roomId: 0 }),
+          screen,
+        );
+        await check(screen.name);
+        for (const dialog of DIALOGS[screen.name] ?? []) {
+          await dialog.open(page, language);
+          await page.locator('.ant-modal-container:visible, .ant-drawer-content-wrapper:visible').first().waitFor();
+          // Dialogs and drawers animate in: measure and picture them where they stop.
+          await page.waitForTimeout(400);
+          await check(`${screen.name}-${dialog.name}`);
+          await closeDialog(page);
+        }
+      }
+
+      // The user menu's password dialog and the menu drawer, over the last screen.
+      await page.locator('.rp-usermenu').click();
+      await page.getByRole('menuitem', { name: await word(language, 'auth.changePassword') }).click();
+      await page.locator('.rp-password-dialog .ant-modal-container').waitFor();
+      await page.waitForTimeout(400);
+      await check(`${as}-password`);
+      await closeDialog(page);
+
+      await page.getByRole('button', { name: await word(language, 'layout.toggleMenu') }).click();
+      await page.locator('.rp-shell__drawer .ant-menu-root').waitFor();
+      await page.waitForTimeout(400);
+      await check(`${as}-menu`);
+      await page.keyboard.press('Escape');
+    }
+    page.off('response', listen);
+    expect(found).toEqual({});
+  }, 240_000);
+}
