@@ -7,14 +7,14 @@ import { loginAs, sessionToken } from '../support/console.js';
 import { liveFloor } from '../support/liveFloor.js';
 import { BUILT_SCREENS, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
-import { consoleSuite } from '../support/suite.js';
+import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
 /**
  * Issue 11, accessibility: axe-core finds no serious or critical violation on any built screen
  * (and on the login, 404, 401 and "not built yet" pages), in zh, at 1440 and 390 px; the floor
  * view works by keyboard. Each screen's picture at both widths goes to e2e/screenshots.
  */
-const suite = consoleSuite({ bypassCSP: true });
+const suite = consoleSuite({ bypassCSP: true, env: CALM_SERVER });
 let fleet: Fleet | undefined;
 
 beforeAll(async () => {

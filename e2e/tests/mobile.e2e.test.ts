@@ -7,7 +7,7 @@ import { buttonName, loginAs, sessionToken } from '../support/console.js';
 import { liveFloor } from '../support/liveFloor.js';
 import { BUILT_SCREENS, type BuiltScreen, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
-import { consoleSuite } from '../support/suite.js';
+import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
 /**
  * Issue 11, phones: at 390 px every built screen fits the width (no sideways page scroll), with
@@ -15,7 +15,7 @@ import { consoleSuite } from '../support/suite.js';
  * form labels show whole; the top bar's breadcrumb stays on its line. Pictures of each go to
  * e2e/screenshots.
  */
-const suite = consoleSuite({ viewport: { width: 390, height: 844 } });
+const suite = consoleSuite({ viewport: { width: 390, height: 844 }, env: CALM_SERVER });
 let fleet: Fleet | undefined;
 
 beforeAll(async () => {
@@ -128,7 +128,7 @@ async function closeDialog(page: Page): Promise<void> {
     .toBe(0);
 }
 
-async function openScreen(page: Page, url: string, screen: BuiltScreen | { name: string }) {
+async function openScreen(page: Page, url: string, screen: BuiltScreen) {
   await page.goto(url);
   await waitForScreen(page);
   if (screen.name === 'pm_dashboard' || screen.name === 'overview')
@@ -153,72 +153,98 @@ test('under 1024 px the layout is mobile with the sidebar closed until opened', 
   await page.setViewportSize({ width: 390, height: 844 });
 });
 
-for (const language of ['zh', 'es', 'ja'] as const) {
-  test(`at 390 px in ${language} every built screen fits the width, with its dialogs and the menu open`, async () => {
-    const { page } = suite.browser;
-    // When it fails: the picture of where it stopped, and what the server refused on the way.
-    const refused: string[] = [];
-    const listen = async (response: Response) => {
-      if (!response.url().includes('/apis/')) return;
-      const body = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
-      if (body && body.code !== 0) refused.push(`${response.url()} ${body.code} ${body.message}`);
-    };
-    page.on('response', listen);
-    onTestFailed(async () => {
-      console.log('refused on the way:', refused);
-      await screenshot(page, `failed-390-${language}`);
-    });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: suite.server.url }]);
-    const found: Record<string, string[]> = {};
-    const check = async (what: string) => {
-      const problems = await layoutProblems(page);
-      if (problems.length > 0) found[what] = problems;
-      await screenshot(page, `390-${language}-${what}`);
-    };
-
-    for (const as of ['hotel', 'admin'] as const) {
-      if (as === 'admin') await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
-      else await loginAs(page, suite.server.url, 'manager', 'manager123');
-      await page.locator('.rp-shell__breadcrumb').waitFor();
-      const ids = as === 'hotel' ? await screenIds(suite.server.api, await sessionToken(page)) : undefined;
-      const screens: (BuiltScreen | { name: string; path: string; as: string })[] = BUILT_SCREENS.filter(
-        (screen) => screen.as === as,
-      );
-      // The overview of the whole hotel: the floor view's small tiles.
-      if (as === 'hotel') screens.push({ name: 'overview', path: '/dashboard?mode=overview', as });
-      for (const screen of screens) {
-        await openScreen(
-          page,
-          screenUrl(suite.server.url, screen as BuiltScreen, ids ?? { roomTypeId: 0, roomId: 0 }),
-          screen,
-        );
-        await check(screen.name);
-        for (const dialog of DIALOGS[screen.name] ?? []) {
-          await dialog.open(page, language);
-          await page.locator('.ant-modal-container:visible, .ant-drawer-content-wrapper:visible').first().waitFor();
-          // Dialogs and drawers animate in: measure and picture them where they stop.
-          await page.waitForTimeout(400);
-          await check(`${screen.name}-${dialog.name}`);
-          await closeDialog(page);
-        }
+/**
+ * Every built screen as its user, at the viewport's width: what does not fit, by screen. With
+ * `dialogs`, each screen's dialogs too; always the password dialog, and on a phone the menu drawer.
+ */
+async function walk(
+  page: Page,
+  language: Language,
+  width: number,
+  dialogs: boolean,
+): Promise<Record<string, string[]>> {
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: suite.server.url }]);
+  const found: Record<string, string[]> = {};
+  const check = async (what: string) => {
+    const problems = await layoutProblems(page);
+    if (problems.length > 0) found[what] = problems;
+    await screenshot(page, `${width}-${language}-${what}`);
+  };
+  for (const as of ['hotel', 'admin'] as const) {
+    if (as === 'admin') await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
+    else await loginAs(page, suite.server.url, 'manager', 'manager123');
+    await page.locator('.rp-shell__breadcrumb').waitFor();
+    const ids = as === 'hotel' ? await screenIds(suite.server.api, await sessionToken(page)) : undefined;
+    const screens: BuiltScreen[] = BUILT_SCREENS.filter((screen) => screen.as === as);
+    // The overview of the whole hotel: the floor view's small tiles.
+    if (as === 'hotel') screens.push({ name: 'overview', path: '/dashboard?mode=overview', as });
+    for (const screen of screens) {
+      await openScreen(page, screenUrl(suite.server.url, screen, ids ?? { roomTypeId: 0, roomId: 0 }), screen);
+      await check(screen.name);
+      for (const dialog of dialogs ? (DIALOGS[screen.name] ?? []) : []) {
+        await dialog.open(page, language);
+        await page.locator('.ant-modal-container:visible, .ant-drawer-content-wrapper:visible').first().waitFor();
+        // Dialogs and drawers animate in: measure and picture them where they stop.
+        await page.waitForTimeout(400);
+        await check(`${screen.name}-${dialog.name}`);
+        await closeDialog(page);
       }
+    }
 
-      // The user menu's password dialog and the menu drawer, over the last screen.
-      await page.locator('.rp-usermenu').click();
-      await page.getByRole('menuitem', { name: await word(language, 'auth.changePassword') }).click();
-      await page.locator('.rp-password-dialog .ant-modal-container').waitFor();
-      await page.waitForTimeout(400);
-      await check(`${as}-password`);
-      await closeDialog(page);
+    // The user menu's password dialog (never narrower than its form) over the last screen.
+    await page.locator('.rp-usermenu').click();
+    await page.getByRole('menuitem', { name: await word(language, 'auth.changePassword') }).click();
+    const password = page.locator('.rp-password-dialog .ant-modal-container');
+    await password.waitFor();
+    await page.waitForTimeout(400);
+    await check(`${as}-password`);
+    const box = await password.boundingBox();
+    if ((box?.width ?? 0) < Math.min(280, width - 32)) found[`${as}-password`] = [`${box?.width} px wide`];
+    await closeDialog(page);
 
+    if (width < 1024) {
       await page.getByRole('button', { name: await word(language, 'layout.toggleMenu') }).click();
       await page.locator('.rp-shell__drawer .ant-menu-root').waitFor();
       await page.waitForTimeout(400);
       await check(`${as}-menu`);
       await page.keyboard.press('Escape');
     }
-    page.off('response', listen);
+  }
+  return found;
+}
+
+/** When a walk fails: the picture of where it stopped, and what the server refused on the way. */
+function onFailureTell(page: Page, name: string): () => void {
+  const refused: string[] = [];
+  const listen = async (response: Response) => {
+    if (!response.url().includes('/apis/')) return;
+    const body = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+    if (body && body.code !== 0) refused.push(`${response.url()} ${body.code} ${body.message}`);
+  };
+  page.on('response', listen);
+  onTestFailed(async () => {
+    console.log(`${name}: refused on the way:`, refused);
+    await screenshot(page, `failed-${name}`);
+  });
+  return () => page.off('response', listen);
+}
+
+for (const language of ['zh', 'es', 'ja'] as const) {
+  test(`at 390 px in ${language} every built screen fits the width, with its dialogs and the menu open`, async () => {
+    const { page } = suite.browser;
+    const stop = onFailureTell(page, `390-${language}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const found = await walk(page, language, 390, true);
+    stop();
     expect(found).toEqual({});
   }, 240_000);
 }
+
+test('at 1024 px (the desktop layout, the sidebar open) every built screen and the password dialog fit', async () => {
+  const { page } = suite.browser;
+  const stop = onFailureTell(page, '1024-zh');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const found = await walk(page, 'zh', 1024, false);
+  stop();
+  expect(found).toEqual({});
+}, 240_000);
