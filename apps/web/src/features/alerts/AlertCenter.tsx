@@ -2,7 +2,7 @@ import { BellOutlined, SoundOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type Alert } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
@@ -12,7 +12,6 @@ import { useLiveMessages, useLiveStatus } from '../../app/live';
 import { useCurrentUser } from '../../app/user';
 import { CallAction } from '../../components/CallAction';
 import { timeAgo } from '../../lib/timeAgo';
-import { ALERT_LIST_KEY, AlertListDrawer, alertTitle } from './AlertListDrawer';
 import {
   type AlertQueue,
   closeAlert,
@@ -25,8 +24,12 @@ import {
   reconcileOpen,
   type ShownAlert,
 } from './alertQueue';
+import { ALERT_LIST_KEY, alertTitle } from './alertText';
 import { loadShown, saveShown, shownKey } from './shownStore';
 import './alerts.css';
+
+/** The alert list: its own chunk, loaded when the bell is first clicked. */
+const AlertListDrawer = lazy(() => import('./AlertListDrawer'));
 
 /** At most this many cards at once (fewer on a phone); the rest wait under "N more". */
 const CARDS_MAX = 3;
@@ -74,6 +77,12 @@ export function AlertCenter() {
   const storeKey = useMemo(() => shownKey(info.hotel_id, info.user_name), [info.hotel_id, info.user_name]);
   const [queue, setQueue] = useState<AlertQueue>(() => queueWithSeen(loadShown(storeKey)));
   const [listOpen, setListOpen] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation and keeps its filters.
+  const [listWanted, setListWanted] = useState(false);
+  const openList = useCallback(() => {
+    setListWanted(true);
+    setListOpen(true);
+  }, []);
   const sosAudio = useRef<HTMLAudioElement>(null);
   const infoAudio = useRef<HTMLAudioElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
@@ -167,8 +176,12 @@ export function AlertCenter() {
         state={pollError && !forbidden ? 'failed' : status === 'open' ? 'live' : 'polling'}
         reason={pollError?.message ?? ''}
       />
-      <AlertBell count={openCount(queue)} onOpen={() => setListOpen(true)} />
-      <AlertListDrawer open={listOpen} onClose={() => setListOpen(false)} onConfirmed={confirmedInList} />
+      <AlertBell count={openCount(queue)} onOpen={openList} />
+      {listWanted && (
+        <Suspense fallback={null}>
+          <AlertListDrawer open={listOpen} onClose={() => setListOpen(false)} onConfirmed={confirmedInList} />
+        </Suspense>
+      )}
       {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
       <audio ref={sosAudio} id="rp-alert-sound-sos" src={SOS_SOUND} loop preload="auto" />
       {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
@@ -190,7 +203,7 @@ export function AlertCenter() {
             />
           ))}
           {more > 0 && (
-            <button type="button" className="rp-alerts__more" onClick={() => setListOpen(true)}>
+            <button type="button" className="rp-alerts__more" onClick={openList}>
               {t('alerts.more', { count: more })}
             </button>
           )}

@@ -10,10 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber, intlLocale } from '../../lib/format';
-import type { MessageKey } from '../../locales/types';
-
-/** The alert list's query key: the live push and a confirmation refresh it. */
-export const ALERT_LIST_KEY = 'alertlist';
+import { ALERT_LIST_KEY, alertTitle } from './alertText';
 
 const TIME_RANGES = { any: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 type TimeRange = keyof typeof TIME_RANGES;
@@ -23,10 +20,6 @@ interface Filters {
   type?: number;
   room_num?: string;
   from?: string;
-}
-
-export function alertTitle(type: number): MessageKey {
-  return (type >= 1 && type <= 6 ? `alerts.type.${type}` : 'alerts.type.other') as MessageKey;
 }
 
 function formatTime(value: string | null, language: string): string {
@@ -41,7 +34,7 @@ function formatTime(value: string | null, language: string): string {
  * state, type, room and time; who confirmed each or what cleared it, and when; Confirm on the open
  * ones (none for the read-only visitor, as in the popup). Full width on a phone.
  */
-export function AlertListDrawer({
+export default function AlertListDrawer({
   open,
   onClose,
   onConfirmed,
