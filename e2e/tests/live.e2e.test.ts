@@ -80,16 +80,22 @@ function tile(browser: Browser, roomNum: string) {
   return browser.page.locator(`button.rp-tile[data-room-id="${roomIds.get(roomNum)}"]`);
 }
 
+/** What a tile says: its words are its accessible name (a compact tile carries them in aria-label). */
+async function tileText(browser: Browser, roomNum: string): Promise<string> {
+  const button = tile(browser, roomNum);
+  return (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '';
+}
+
 test('the floor view shows the simulated rooms and follows a change live', async () => {
   await loginAs(manager.page, server.url, 'manager', 'manager123');
   await manager.page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await manager.page.goto(`${server.url}/?floor=2`);
   await expect.poll(() => manager.page.locator('button.rp-tile').count(), { timeout: 15_000 }).toBe(20);
-  await expect.poll(async () => (await tile(manager, '0201').getAttribute('aria-label')) ?? '').toContain('在线');
-  expect(await tile(manager, '0201').getAttribute('aria-label')).not.toContain('免打扰');
+  await expect.poll(() => tileText(manager, '0201')).toContain('在线');
+  expect(await tileText(manager, '0201')).not.toContain('免打扰');
 
   rcu('0201').setFlags({ dnd: true });
-  await expect.poll(async () => (await tile(manager, '0201').getAttribute('aria-label')) ?? '').toContain('免打扰');
+  await expect.poll(() => tileText(manager, '0201')).toContain('免打扰');
   await expect(tile(manager, '0201').getAttribute('class')).resolves.toContain('rp-tile--dnd');
   await screenshot(manager.page, 'floor-view-zh');
 });
@@ -185,7 +191,7 @@ test('an RCU written from PROTOCOL.md alone reports state and raises an SOS that
 
   const { page } = manager;
   await page.goto(`${server.url}/?floor=2`);
-  await expect.poll(async () => (await tile(manager, '0203').getAttribute('aria-label')) ?? '').toContain('请清理');
+  await expect.poll(() => tileText(manager, '0203')).toContain('请清理');
 
   await client.publishAsync(
     `rcu/${id}/up/event`,
