@@ -1,31 +1,13 @@
 import { ALERT_TYPES, type LiveRoom } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_FLAGS } from '../live/store.js';
 import { type ClearableAlert, clearReasonOf, FLOOD_CALM_MS, mayClear } from './rules.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
 function room(flags: Partial<LiveRoom> = {}): LiveRoom {
-  return {
-    room_id: 7,
-    hotel_id: 1,
-    building_id: 1,
-    room_num: '0207',
-    floor_num: 2,
-    online: true,
-    rent: null,
-    card: false,
-    door: false,
-    window: false,
-    occupied: false,
-    dnd: false,
-    mur: false,
-    sos: false,
-    stale: false,
-    updated_at: null,
-    devices: {},
-    energy: {},
-    ...flags,
-  };
+  const base = { room_id: 7, hotel_id: 1, building_id: 1, room_num: '0207', floor_num: 2 };
+  return { ...base, ...EMPTY_FLAGS, online: true, devices: {}, energy: {}, ...flags };
 }
 
 function alert(type: number, held: Partial<Pick<ClearableAlert, 'created_at' | 'held_at'>> = {}): ClearableAlert {
