@@ -11,19 +11,17 @@
 //   BENCH_ROOMS_FLOORS=40 BENCH_ROOMS_PER_FLOOR=50 BENCH_RATE=100 BENCH_SECONDS=10 node bench/floor-view.mjs
 //
 // Targets (issue 4): first render ≤ 300 ms, no frame over 50 ms at 100 room updates per second.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE, CALLS } from '@roompilot/contract';
+import { api, startBuiltServer } from './lib/built-server.mjs';
 import { machineLine, percentile, sleep } from './lib/harness.mjs';
 import { connect } from './lib/mqtt-raw.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require(require.resolve('playwright-core', { paths: [join(import.meta.dirname, '..', 'e2e')] }));
 
-const repoRoot = join(import.meta.dirname, '..');
 const FLOORS = Number(process.env.BENCH_ROOMS_FLOORS ?? 40);
 const PER_FLOOR = Number(process.env.BENCH_ROOMS_PER_FLOOR ?? 50);
 const ROOMS = FLOORS * PER_FLOOR;
@@ -42,68 +40,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'roompilot-floorview-'));
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'bench-admin-password',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MQTT_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('server did not start in 30 s');
-    try {
-      if ((await fetch(`${url}${API_BASE}${CALLS.site.calls.info.path}`)).ok) break;
-    } catch {}
-  }
-  return {
-    url,
-    mqttPort,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A call of the table, as an outside tool makes it. */
-async function api(url, { method, path }, body, token) {
-  const response = await fetch(`${url}${API_BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const answer = await response.json();
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-  return answer.data;
+function startServer() {
+  return startBuiltServer({ name: 'floorview', env: { ADMIN_PASSWORD: 'bench-admin-password', DEMO: '1' } });
 }
 
 /** A building of FLOORS × PER_FLOOR rooms in the demo hotel; its rooms with their device keys. */

@@ -19,19 +19,17 @@
 // BENCH_WATERFALL=1 also prints, for one full load per screen, what the page fetched and when
 // (resource timing: start → end in ms from navigation start, the transfer size: 0 is from the cache).
 // Target (issue 11): data on screen ≤ 300 ms from navigation (p50) for every screen, both ways.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os, { tmpdir } from 'node:os';
+import os from 'node:os';
 import { join } from 'node:path';
-import { API_BASE, CALLS } from '@roompilot/contract';
+import { CALLS } from '@roompilot/contract';
+import { api, startBuiltServer } from './lib/built-server.mjs';
 import { load1, machineLine, percentile, sleep } from './lib/harness.mjs';
 import { connect, PINGREQ } from './lib/mqtt-raw.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require(require.resolve('playwright-core', { paths: [join(import.meta.dirname, '..', 'e2e')] }));
 
-const repoRoot = join(import.meta.dirname, '..');
 const FLOORS = 40;
 const PER_FLOOR = 50;
 const ROOMS = FLOORS * PER_FLOOR;
@@ -84,73 +82,19 @@ const wanted = process.env.BENCH_SCREENS?.split(',').map((id) => id.trim());
 for (const id of wanted ?? []) if (!byId.has(id)) throw new Error(`no screen "${id}" (${[...byId.keys()].join(', ')})`);
 const measured = wanted ? SCREENS.filter((screen) => wanted.includes(screen.id)) : SCREENS;
 
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'roompilot-screenload-'));
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
-    cwd: repoRoot,
+function startServer() {
+  return startBuiltServer({
+    name: 'screenload',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       DEMO: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MQTT_URL: '',
       // The overload guard off (as bench/overload.mjs for its capacity): on the shared 2-core VM a busy
       // moment holds the server's loop past the guard's limit and a screen's call is refused (4429,
       // "the server is busy"); this measures loading, not the guard.
       OVERLOAD_MAX_IN_FLIGHT: '0',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('server did not start in 30 s');
-    try {
-      if ((await fetch(`${url}${API_BASE}${CALLS.site.calls.info.path}`)).ok) break;
-    } catch {}
-  }
-  return {
-    url,
-    mqttPort,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A call of the table, as an outside tool makes it. */
-async function api(url, { method, path }, body, token) {
-  const response = await fetch(`${url}${API_BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const answer = await response.json();
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-  return answer.data;
 }
 
 /** The hotel: its manager, a building of FLOORS × PER_FLOOR rooms, five room types; the rooms with their keys. */
