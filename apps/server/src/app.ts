@@ -42,6 +42,7 @@ import { roomTypeRoutes } from './modules/roomtypes/routes.js';
 import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes/service.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
+import { TimerService } from './modules/timers/service.js';
 import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
@@ -60,6 +61,7 @@ export interface Services {
   live: LiveService;
   control: ControlService;
   alerts: AlertService;
+  timers: TimerService;
 }
 
 declare module 'fastify' {
@@ -144,6 +146,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('clock', clock);
   app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
+  // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
+  const timers = new TimerService({ db, clock, log: app.log });
+  app.addHook('onClose', async () => timers.stop());
   const onRedisError = (error: Error) => app.log.warn({ err: error }, 'live state: Redis');
   const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
   const liveBus = await openLiveBus(config.redisUrl, onRedisError, config.redisPrefix).catch(async (error: unknown) => {
@@ -199,12 +204,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live,
     control,
     alerts,
+    timers,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
   // RCU speaks (a blank floor view otherwise; rooms already heard keep theirs); keys stored before
   // sealing are sealed; keys this secret cannot open are told.
   app.addHook('onReady', async () => {
+    if (config.timerPollMs > 0) timers.start(config.timerPollMs);
     await live
       .restore()
       .catch((error: unknown) => app.log.warn({ err: error }, 'live state: the last known states were not restored'));

@@ -174,6 +174,21 @@ export interface RoomLastStateTable {
   updated_at: string;
 }
 
+/** A pending persistent timer (modules/timers): fired once when due, then its row is gone. */
+export interface TimersTable {
+  /** Unique: setting a timer with a key that exists replaces it. */
+  key: string;
+  hotel_id: number;
+  room_id: number | null;
+  /** Which handler fires it. */
+  kind: string;
+  /** ISO time it is due. */
+  due_at: string;
+  /** JSON given to the handler. */
+  data: string;
+  created_at: string;
+}
+
 export interface HotelSettingsTable {
   hotel_id: number;
   door_open_alert_minutes: ColumnType<number, number | undefined, number>;
@@ -196,6 +211,7 @@ export interface Database {
   alerts: AlertsTable;
   hotel_settings: HotelSettingsTable;
   room_last_state: RoomLastStateTable;
+  timers: TimersTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

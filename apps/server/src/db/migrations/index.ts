@@ -8,6 +8,7 @@ import * as deviceTime from './0006_device_time.js';
 import * as lastState from './0007_last_state.js';
 import * as loginThrottle from './0008_login_throttle.js';
 import * as alertClearing from './0009_alert_clearing.js';
+import * as timers from './0010_timers.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_last_state': lastState,
   '0008_login_throttle': loginThrottle,
   '0009_alert_clearing': alertClearing,
+  '0010_timers': timers,
 };
