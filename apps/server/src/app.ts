@@ -32,6 +32,8 @@ import { liveRoutes } from './modules/live/routes.js';
 import { LiveService } from './modules/live/service.js';
 import { liveSocketRoutes } from './modules/live/socket.js';
 import type { LiveStore } from './modules/live/store.js';
+import { modeRoutes } from './modules/modes/routes.js';
+import { ModeService } from './modules/modes/service.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
 import { createOplogService, type OplogService } from './modules/oplog/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
@@ -62,6 +64,7 @@ export interface Services {
   control: ControlService;
   alerts: AlertService;
   timers: TimerService;
+  modes: ModeService;
 }
 
 declare module 'fastify' {
@@ -159,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   live.startFlushing(config.liveStateFlushMs);
   const control = new ControlService({ db, store: liveStore, clock });
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
+  const modes = new ModeService({ db, control, clock, log: app.log });
+  control.onRent((rooms, rent) => modes.rentChanged(rooms, rent));
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),
@@ -174,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         throw error;
       })
     : null;
-  if (gateway) connectGateway(gateway, { live, control, alerts });
+  if (gateway) connectGateway(gateway, { live, control, alerts, modes });
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
@@ -205,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     control,
     alerts,
     timers,
+    modes,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -250,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(liveRoutes);
       await api.register(controlRoutes);
       await api.register(alertRoutes);
+      await api.register(modeRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -5,6 +5,7 @@ import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
 import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
+import { modeCalls } from './modes.js';
 import { oplogCalls } from './oplog.js';
 import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
@@ -27,6 +28,7 @@ export const CALLS = {
   live: liveCalls,
   control: controlCalls,
   alerts: alertCalls,
+  modes: modeCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

@@ -196,6 +196,28 @@ export interface HotelSettingsTable {
   updated_at: string;
 }
 
+/** A mode (scene) of a room type; `builtin` 1 for the five every type has. */
+export interface ModesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_type_id: number;
+  name: string;
+  builtin: number;
+  /** JSON: device states by key. */
+  devices: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A room type's mode triggers: the card-out delay and the schedules (JSON). */
+export interface ModeSettingsTable {
+  room_type_id: number;
+  hotel_id: number;
+  leave_delay_min: number;
+  schedules: string;
+  updated_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -212,6 +234,8 @@ export interface Database {
   hotel_settings: HotelSettingsTable;
   room_last_state: RoomLastStateTable;
   timers: TimersTable;
+  modes: ModesTable;
+  mode_settings: ModeSettingsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

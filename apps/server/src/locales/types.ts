@@ -7,6 +7,7 @@ import type hotel from './zh/hotel.js';
 import type hotels from './zh/hotels.js';
 import type importRows from './zh/import.js';
 import type live from './zh/live.js';
+import type modes from './zh/modes.js';
 import type roles from './zh/roles.js';
 import type rooms from './zh/rooms.js';
 import type roomtypes from './zh/roomtypes.js';
@@ -27,6 +28,7 @@ export type HotelMessages = Record<keyof typeof hotel, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type ImportMessages = Record<keyof typeof importRows, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
+export type ModesMessages = Record<keyof typeof modes, string>;
 export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -42,6 +44,7 @@ export type Messages = AlertsMessages &
   HotelsMessages &
   ImportMessages &
   LiveMessages &
+  ModesMessages &
   RolesMessages &
   RoomsMessages &
   RoomTypesMessages &

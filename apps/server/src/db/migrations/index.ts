@@ -9,6 +9,7 @@ import * as lastState from './0007_last_state.js';
 import * as loginThrottle from './0008_login_throttle.js';
 import * as alertClearing from './0009_alert_clearing.js';
 import * as timers from './0010_timers.js';
+import * as modes from './0012_modes.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_login_throttle': loginThrottle,
   '0009_alert_clearing': alertClearing,
   '0010_timers': timers,
+  '0012_modes': modes,
 };

@@ -8,6 +8,7 @@ import hotel from './hotel.js';
 import hotels from './hotels.js';
 import importRows from './import.js';
 import live from './live.js';
+import modes from './modes.js';
 import roles from './roles.js';
 import rooms from './rooms.js';
 import roomtypes from './roomtypes.js';
@@ -24,6 +25,7 @@ const messages: Messages = {
   ...hotels,
   ...importRows,
   ...live,
+  ...modes,
   ...roles,
   ...rooms,
   ...roomtypes,

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../errors.js';
 import { translate } from '../../i18n.js';
 
 /** Why a room's RCU did not carry out a command. */
-export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway' | 'no_ac';
+export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway' | 'no_ac' | 'no_mode';
 
 /**
  * A command the room's RCU did not carry out: known offline (not sent), no ack in time (not
@@ -41,6 +41,7 @@ const FAILURE_MESSAGES = {
   refused: 'live.deviceRefused',
   gateway: 'live.gatewayDown',
   no_ac: 'live.noAirConditioner',
+  no_mode: 'modes.noSuchMode',
 } as const;
 
 function paramsOfFailure(error: DeviceCommandError, timeoutMs: number) {

@@ -25,6 +25,7 @@ export function roomsForControl(db: Db, hotelId: number, filter: ControlFilter) 
       'rooms.floor_num',
       'rooms.building_id',
       'rooms.rcu_id',
+      'rooms.room_type_id',
       'room_types.devices',
     ])
     .where('rooms.hotel_id', '=', hotelId);

@@ -22,6 +22,12 @@ import * as repository from './repository.js';
 /** Commands of one control call in flight at once. */
 const CONTROL_CONCURRENCY = 16;
 
+/** Rooms whose rent state the console changed, with their type (modes apply the checkout mode). */
+export type RentListener = (
+  rooms: { id: number; hotel_id: number; room_num: string; room_type_id: number }[],
+  rent: RentState,
+) => void;
+
 export interface ControlServiceOptions {
   db: Kysely<Database>;
   store: LiveStore;
@@ -39,6 +45,7 @@ export class ControlService {
   readonly #store: LiveStore;
   readonly #clock: Clock;
   #gateway: Gateway | null = null;
+  readonly #rentListeners = new Set<RentListener>();
 
   constructor({ db, store, clock }: ControlServiceOptions) {
     this.#db = db;
@@ -83,6 +90,12 @@ export class ControlService {
       throw new DeviceCommandError('refused', room.room_num, `its answer nests deeper than ${JSON_DEPTH_MAX} levels`);
     }
     return ack.result ?? null;
+  }
+
+  /** Tells `listener` of every rent change made through `controlRent`; answers a function that stops. */
+  onRent(listener: RentListener): () => void {
+    this.#rentListeners.add(listener);
+    return () => this.#rentListeners.delete(listener);
   }
 
   /** Acknowledges an RCU's event (once it is stored), without waiting for anything back. */
@@ -171,6 +184,8 @@ export class ControlService {
       target: `${rooms.length}`,
       detail: { rent, room_ids: roomIds, ...summaryOf(outcomes) },
     });
+    const changed = rooms.map(({ id, room_num, room_type_id }) => ({ id, hotel_id: hotelId, room_num, room_type_id }));
+    for (const listener of this.#rentListeners) listener(changed, rent);
     return outcomes;
   }
 
@@ -221,7 +236,11 @@ export class ControlService {
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, answers in the items' order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -3,12 +3,14 @@ import type { Device } from '../../gateway/directory.js';
 import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
 import type { AlertService } from '../alerts/service.js';
 import type { ControlService } from '../control/service.js';
+import type { ModeService } from '../modes/service.js';
 import type { LiveService } from './service.js';
 
 export interface IngestTargets {
   live: LiveService;
   control: ControlService;
   alerts: AlertService;
+  modes: ModeService;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface IngestTargets {
  * live state, the alerts and the commands' side, in the order the protocol needs; commands go
  * back down through the same gateway. Answers a function that stops it.
  */
-export function connectGateway(gateway: Gateway, { live, control, alerts }: IngestTargets): () => void {
+export function connectGateway(gateway: Gateway, { live, control, alerts, modes }: IngestTargets): () => void {
   /** A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …). */
   async function settle(device: Device, change: Promise<LiveRoomChange | null>): Promise<void> {
     await alerts.roomChanged(device, await change);
@@ -28,6 +30,7 @@ export function connectGateway(gateway: Gateway, { live, control, alerts }: Inge
     await control.acknowledgeEvent(device, event.id);
     if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
     await settle(device, live.applyEvent(device, event.type, at));
+    modes.roomEvent(device, event.type);
   }
 
   /**
