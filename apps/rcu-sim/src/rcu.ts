@@ -321,7 +321,8 @@ export function createRcu(options: RcuOptions): VirtualRcu {
         return { ok: true, error: null, result: { devices: result.applied } };
       }
       case 'scene': {
-        const devices = { ...sceneDevices(room, command.mode), ...command.devices };
+        // A scene that carries its devices (the server's modes) sets exactly those; a bare one, the RCU's own.
+        const devices = command.devices ?? sceneDevices(room, command.mode);
         const result = applyDevices(room, devices);
         if ('error' in result) return { ok: false, error: result.error, result: null };
         publishState({ devices: result.applied });

@@ -162,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   live.startFlushing(config.liveStateFlushMs);
   const control = new ControlService({ db, store: liveStore, clock });
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
-  const modes = new ModeService({ db, control, clock, log: app.log });
+  const modes = new ModeService({ db, control, clock, timers, store: liveStore, log: app.log });
   control.onRent((rooms, rent) => modes.rentChanged(rooms, rent));
   const gateway = options.gateway
     ? await createGateway({

@@ -115,6 +115,13 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     }),
     'unused room type',
   );
+  const mode = ok(
+    await t.call('POST', '/apis/modeladd', {
+      token: manager,
+      body: { room_type_id: roomType.id, name: `${WALK_MARKER} mode`, devices: { L1: { on: true } } },
+    }),
+    'mode',
+  );
   const roomIds: number[] = [];
   for (const num of ['W-A1', 'W-A2']) {
     const room = ok(
@@ -163,6 +170,7 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     other_room_id: roomIds[1] as number,
     spare_hotel_id: spare.hotel_id,
     alert_id: alert.id,
+    mode_id: mode.id,
   };
 }
 

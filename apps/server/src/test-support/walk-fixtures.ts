@@ -78,4 +78,12 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'alerts.history': { body: () => ({ current: 1, size: 500 }) },
   'alerts.confirm': { body: (ids) => ({ id: ids.alert_id }) },
   'alerts.updateSettings': { body: () => ({ door_open_alert_minutes: 15 }) },
+  'modes.list': { body: (ids) => ({ room_type_id: ids.room_type_id }) },
+  'modes.add': {
+    body: (ids) => ({ room_type_id: ids.room_type_id, name: 'walk mode', devices: { L1: { on: true } } }),
+  },
+  'modes.update': { body: (ids) => ({ id: ids.mode_id, name: 'taken over', devices: { L1: { on: false } } }) },
+  'modes.remove': { body: (ids) => ({ id: ids.mode_id }) },
+  'modes.saveSettings': { body: (ids) => ({ room_type_id: ids.room_type_id, leave_delay_min: 0 }) },
+  'modes.apply': { body: (ids) => ({ room_ids: [ids.room_id], mode: 'welcome' }) },
 };

@@ -398,6 +398,90 @@ describeEachDatabase(
       );
     });
 
+    it("card out waits the type's delay before the leave mode; card in before then cancels it", async () => {
+      const [, two] = rooms as [Room, Room];
+      const rcu = rcus[1] as MqttClient;
+      const event = (type: string) =>
+        rcu.publishAsync(
+          `rcu/${two.rcu_id}/up/event`,
+          JSON.stringify({ id: `e-modes-${++eventSeq}`, ts: Date.now(), type }),
+          { qos: 1 },
+        );
+      const { timers } = t.app.services;
+      const key = `modes:leave:${two.id}`;
+      await t.call('PUT', '/apis/modelsettings', {
+        token: manager,
+        body: { room_type_id: standardTypeId, leave_delay_min: 2 },
+      });
+      const leaves = () => scenes(two).filter((c) => c.mode === 'leave').length;
+      const before = leaves();
+
+      await event('card_out');
+      await vi.waitFor(async () => expect(await timers.find(key)).not.toBeNull(), { timeout: 5_000 });
+      t.clock.advance(60_000);
+      await timers.fireDue();
+      expect(leaves()).toBe(before);
+
+      await event('card_in');
+      await vi.waitFor(async () => expect(await timers.find(key)).toBeNull(), { timeout: 5_000 });
+      await vi.waitFor(() => expect(scenes(two).at(-1)?.mode).toBe('welcome'), { timeout: 5_000 });
+      t.clock.advance(2 * 60_000);
+      await timers.fireDue();
+      expect(leaves()).toBe(before);
+
+      await event('card_out');
+      await vi.waitFor(async () => expect(await timers.find(key)).not.toBeNull(), { timeout: 5_000 });
+      t.clock.advance(2 * 60_000 + 1);
+      await timers.fireDue();
+      await vi.waitFor(() => expect(leaves()).toBe(before + 1), { timeout: 5_000 });
+      await vi.waitFor(async () =>
+        expect((await modeEvents(two)).at(-1)).toEqual({ mode: 'leave', trigger: 'card_out', ok: true }),
+      );
+    });
+
+    it("a schedule applies its mode to the type's online rooms at its time, and again the next day", async () => {
+      const [one, two, silent] = rooms as [Room, Room, Room];
+      const { timers } = t.app.services;
+      // Five minutes ahead on the server's clock (sessions stay alive).
+      const at = new Date(t.clock().getTime() + 5 * 60_000);
+      at.setSeconds(0, 0);
+      const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+      const sleep = await modeNamed(standardTypeId, 'sleep');
+      const saved = await t.call('PUT', '/apis/modelsettings', {
+        token: manager,
+        body: { room_type_id: standardTypeId, schedules: [{ time, mode_id: sleep.id, enabled: true }] },
+      });
+      expect(saved.code).toBe(0);
+      const key = `modes:schedule:${standardTypeId}:0`;
+      expect((await timers.find(key))?.due_at).toBe(at.toISOString());
+
+      const sleeps = (room: Room) => scenes(room).filter((c) => c.mode === 'sleep').length;
+      const [oneBefore, twoBefore] = [sleeps(one), sleeps(two)];
+      const silentEvents = (await modeEvents(silent)).length;
+      t.clock.set(new Date(at.getTime() + 1_000));
+      await timers.fireDue();
+      await vi.waitFor(() => expect([sleeps(one), sleeps(two)]).toEqual([oneBefore + 1, twoBefore + 1]), {
+        timeout: 5_000,
+      });
+      expect(scenes(one).at(-1)?.devices).toMatchObject({
+        L1: { on: false },
+        D1: { on: true, level: 10 },
+        C1: { pos: 0 },
+      });
+      expect((await modeEvents(one)).at(-1)).toEqual({ mode: 'sleep', trigger: 'schedule', ok: true });
+      // The offline room is left out.
+      expect(await modeEvents(silent)).toHaveLength(silentEvents);
+      const tomorrow = new Date(at);
+      tomorrow.setDate(tomorrow.getDate() + 1);
+      expect((await timers.find(key))?.due_at).toBe(tomorrow.toISOString());
+
+      await t.call('PUT', '/apis/modelsettings', {
+        token: manager,
+        body: { room_type_id: standardTypeId, schedules: [{ time, mode_id: sleep.id, enabled: false }] },
+      });
+      expect(await timers.find(key)).toBeNull();
+    });
+
     it('a room type deleted takes its modes and settings with it', async () => {
       const type = await t.call('POST', '/apis/roomtypeadd', {
         token: manager,

@@ -18,6 +18,7 @@ import {
   modeDeviceProblems,
   modeDevicesFor,
   type RentState,
+  SCHEDULES_MAX,
 } from '@roompilot/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -28,7 +29,9 @@ import { conflict, invalid, notFound } from '../../errors.js';
 import { insertEvent } from '../alerts/repository.js';
 import { DeviceCommandError, type RoomOutcome } from '../control/failures.js';
 import { type ControlService, inParallel } from '../control/service.js';
+import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
+import type { FiredTimer, TimerService } from '../timers/service.js';
 import { builtinModeDevices } from './defaults.js';
 import * as repository from './repository.js';
 
@@ -61,7 +64,26 @@ export interface ModeServiceOptions {
   db: Kysely<Database>;
   control: ControlService;
   clock: Clock;
+  timers: TimerService;
+  /** The live state: a schedule goes to the rooms whose RCU is online. */
+  store: LiveStore;
   log: FastifyBaseLogger;
+}
+
+/** Persistent timers (modules/timers) of the modes: card out → leave, and each schedule of a type. */
+const LEAVE_TIMER = 'mode_leave';
+const SCHEDULE_TIMER = 'mode_schedule';
+const leaveKey = (roomId: number) => `modes:leave:${roomId}`;
+const scheduleKey = (roomTypeId: number, index: number) => `modes:schedule:${roomTypeId}:${index}`;
+const MINUTE_MS = 60_000;
+
+/** The next time after `after` that the clock of the server's time zone shows `time` (`HH:MM`). */
+export function nextOccurrence(time: string, after: Date): Date {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const next = new Date(after);
+  next.setHours(hours, minutes, 0, 0);
+  if (next.getTime() <= after.getTime()) next.setDate(next.getDate() + 1);
+  return next;
 }
 
 function toMode(row: { id: number; room_type_id: number; name: string; builtin: number; devices: string }): Mode {
@@ -96,14 +118,20 @@ export class ModeService {
   readonly #control: ControlService;
   readonly #clock: Clock;
   readonly #log: FastifyBaseLogger;
+  readonly #timers: TimerService;
+  readonly #store: LiveStore;
   readonly #types = new Map<number, { until: number; modes: Promise<TypeModes | null> }>();
   readonly #roomTypes = new Map<number, { until: number; typeId: Promise<number | null> }>();
 
-  constructor({ db, control, clock, log }: ModeServiceOptions) {
+  constructor({ db, control, clock, timers, store, log }: ModeServiceOptions) {
     this.#db = db;
     this.#control = control;
     this.#clock = clock;
+    this.#timers = timers;
+    this.#store = store;
     this.#log = log;
+    timers.on(LEAVE_TIMER, (timer) => this.#leaveDue(timer));
+    timers.on(SCHEDULE_TIMER, (timer) => this.#scheduleDue(timer));
   }
 
   // Reading and editing ----------------------------------------------------------------------
@@ -196,14 +224,14 @@ export class ModeService {
 
   /** A hotel's own mode only (built-in ones stay: 4409); schedules that applied it go with it. */
   async remove(actor: Actor, hotelId: number, id: number): Promise<null> {
-    const roomTypeId = await this.#db.transaction().execute(async (trx) => {
+    const { roomTypeId, schedules } = await this.#db.transaction().execute(async (trx) => {
       const mode = await repository.findMode(trx, hotelId, id);
       if (!mode) throw notFound('modes.notFound');
       if (mode.builtin === 1) throw conflict('modes.builtinDelete');
       await repository.deleteMode(trx, mode.id);
       const settings = await repository.findSettings(trx, mode.room_type_id);
+      const schedules = settingsOf(settings).schedules.filter((schedule) => schedule.mode_id !== mode.id);
       if (settings) {
-        const schedules = settingsOf(settings).schedules.filter((schedule) => schedule.mode_id !== mode.id);
         await repository.saveSettings(trx, {
           ...settings,
           schedules: JSON.stringify(schedules),
@@ -215,9 +243,10 @@ export class ModeService {
         target: mode.name,
         detail: { id: mode.id, room_type_id: mode.room_type_id },
       });
-      return mode.room_type_id;
+      return { roomTypeId: mode.room_type_id, schedules };
     });
     this.forget(roomTypeId);
+    await this.#armSchedules(hotelId, roomTypeId, schedules);
     return null;
   }
 
@@ -249,6 +278,7 @@ export class ModeService {
       return after;
     });
     this.forget(body.room_type_id);
+    await this.#armSchedules(hotelId, body.room_type_id, saved.schedules);
     return saved;
   }
 
@@ -286,9 +316,92 @@ export class ModeService {
       const typeId = await this.#roomTypeOf(room.room_id);
       if (typeId === null) return;
       const target = { id: room.room_id, hotel_id: room.hotel_id, room_num: room.room_num, room_type_id: typeId };
-      if (type === 'card_in') await this.#applyNamed(target, 'welcome', { trigger: 'card_in' });
-      else await this.#applyNamed(target, 'leave', { trigger: 'card_out' });
+      if (type === 'card_in') {
+        await this.#timers.cancel(leaveKey(room.room_id));
+        await this.#applyNamed(target, 'welcome', { trigger: 'card_in' });
+        return;
+      }
+      const delay = (await this.#typeModes(typeId))?.settings.leave_delay_min ?? 0;
+      if (delay === 0) {
+        await this.#applyNamed(target, 'leave', { trigger: 'card_out' });
+        return;
+      }
+      await this.#timers.set({
+        key: leaveKey(room.room_id),
+        hotel_id: room.hotel_id,
+        room_id: room.room_id,
+        kind: LEAVE_TIMER,
+        due_at: new Date(this.#clock().getTime() + delay * MINUTE_MS),
+        data: { room_num: room.room_num, delay_min: delay },
+      });
     });
+  }
+
+  /** The card stayed out for the type's delay: the leave mode (the room's type as it is now). */
+  async #leaveDue(timer: FiredTimer): Promise<void> {
+    if (timer.room_id === null) return;
+    const typeId = await this.#roomTypeOf(timer.room_id);
+    if (typeId === null) return;
+    const room = {
+      id: timer.room_id,
+      hotel_id: timer.hotel_id,
+      room_num: String(timer.data.room_num ?? ''),
+      room_type_id: typeId,
+    };
+    await this.#applyNamed(room, 'leave', { trigger: 'card_out' });
+  }
+
+  /** Sets a timer for each enabled schedule of a type at its next time, and cancels the rest. */
+  async #armSchedules(hotelId: number, roomTypeId: number, schedules: readonly ModeSchedule[]): Promise<void> {
+    const now = this.#clock();
+    for (let index = 0; index < SCHEDULES_MAX; index += 1) {
+      const schedule = schedules[index];
+      if (!schedule?.enabled) {
+        await this.#timers.cancel(scheduleKey(roomTypeId, index));
+        continue;
+      }
+      await this.#timers.set({
+        key: scheduleKey(roomTypeId, index),
+        hotel_id: hotelId,
+        room_id: null,
+        kind: SCHEDULE_TIMER,
+        due_at: nextOccurrence(schedule.time, now),
+        data: { room_type_id: roomTypeId, index, time: schedule.time, mode_id: schedule.mode_id },
+      });
+    }
+  }
+
+  /**
+   * A schedule's time: its mode to every online room of the type, then the same time the next day. A
+   * schedule changed or deleted since the timer was set has set (or cancelled) its own timer.
+   */
+  async #scheduleDue(timer: FiredTimer): Promise<void> {
+    const roomTypeId = Number(timer.data.room_type_id);
+    const index = Number(timer.data.index);
+    this.forget(roomTypeId);
+    const type = await this.#typeModes(roomTypeId);
+    const schedule = type?.settings.schedules[index];
+    if (!type || !schedule?.enabled || schedule.mode_id !== timer.data.mode_id || schedule.time !== timer.data.time) {
+      return;
+    }
+    await this.#timers.set({
+      key: timer.key,
+      hotel_id: timer.hotel_id,
+      room_id: null,
+      kind: SCHEDULE_TIMER,
+      due_at: nextOccurrence(schedule.time, new Date(Math.max(this.#clock().getTime(), Date.parse(timer.due_at)))),
+      data: timer.data,
+    });
+    const mode = type.modes.find((candidate) => candidate.id === schedule.mode_id);
+    if (!mode) return;
+    // Offline RCUs are left out: a scene to each would wait its full time-out for nothing.
+    const online = new Set(
+      (await this.#store.list(type.hotelId)).filter((room) => room.online).map((room) => room.room_id),
+    );
+    const rooms = (await repository.roomsOfType(this.#db, roomTypeId)).filter((room) => online.has(room.id));
+    await inParallel(rooms, APPLY_CONCURRENCY, (room) =>
+      this.#apply(room, mode, type.template, { trigger: 'schedule' }),
+    );
   }
 
   /** Rooms whose rent state the console changed (control/service.ts): a checkout applies the checkout mode. */
