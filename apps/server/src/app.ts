@@ -36,6 +36,8 @@ import { modeRoutes } from './modules/modes/routes.js';
 import { ModeService } from './modules/modes/service.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
 import { createOplogService, type OplogService } from './modules/oplog/service.js';
+import { powerRoutes } from './modules/power/routes.js';
+import { PowerService } from './modules/power/service.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { createRoleService, type RoleService } from './modules/roles/service.js';
 import { roomRoutes } from './modules/rooms/routes.js';
@@ -65,6 +67,7 @@ export interface Services {
   alerts: AlertService;
   timers: TimerService;
   modes: ModeService;
+  power: PowerService;
 }
 
 declare module 'fastify' {
@@ -164,6 +167,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
   const modes = new ModeService({ db, control, clock, timers, store: liveStore, log: app.log });
   control.onRent((rooms, rent) => modes.rentChanged(rooms, rent));
+  const power = new PowerService({ db, clock, log: app.log });
+  power.startFlushing(config.liveStateFlushMs);
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),
@@ -179,11 +184,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         throw error;
       })
     : null;
-  if (gateway) connectGateway(gateway, { live, control, alerts, modes });
+  if (gateway) connectGateway(gateway, { live, control, alerts, modes, power });
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
     await live.close();
+    await power.close();
     await Promise.all([liveStore.close(), liveBus.close()]);
   });
 
@@ -211,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alerts,
     timers,
     modes,
+    power,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -218,6 +225,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // sealing are sealed; keys this secret cannot open are told.
   app.addHook('onReady', async () => {
     if (config.timerPollMs > 0) timers.start(config.timerPollMs);
+    await power
+      .restore()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'power statistics: the last meter readings were not read'),
+      );
     await live
       .restore()
       .catch((error: unknown) => app.log.warn({ err: error }, 'live state: the last known states were not restored'));
@@ -257,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(controlRoutes);
       await api.register(alertRoutes);
       await api.register(modeRoutes);
+      await api.register(powerRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -7,6 +7,7 @@ import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
 import { modeCalls } from './modes.js';
 import { oplogCalls } from './oplog.js';
+import { powerCalls } from './power.js';
 import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
@@ -29,6 +30,7 @@ export const CALLS = {
   control: controlCalls,
   alerts: alertCalls,
   modes: modeCalls,
+  power: powerCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

@@ -14,6 +14,7 @@ export * from './modes.js';
 export * from './oplog.js';
 export * from './params.js';
 export * from './permissions.js';
+export * from './power.js';
 export * from './protocol.js';
 export * from './roles.js';
 export * from './rooms.js';

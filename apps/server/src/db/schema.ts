@@ -218,6 +218,31 @@ export interface ModeSettingsTable {
   updated_at: string;
 }
 
+/** A room's last meter reading (`energy.kwh`), so that counting goes on after a restart. */
+export interface PowerMetersTable {
+  room_id: number;
+  hotel_id: number;
+  kwh: number;
+  read_at: string;
+}
+
+/** kWh a room used in an hour (`hour`: its start, ISO UTC). */
+export interface PowerRoomHoursTable {
+  room_id: number;
+  hour: string;
+  hotel_id: number;
+  kwh: number;
+}
+
+/** kWh a hotel's rooms used in an hour, by one dimension (hotel, floor, room_type, rent) and its value. */
+export interface PowerTotalsTable {
+  hotel_id: number;
+  dim: string;
+  key: string;
+  hour: string;
+  kwh: number;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -236,6 +261,9 @@ export interface Database {
   timers: TimersTable;
   modes: ModesTable;
   mode_settings: ModeSettingsTable;
+  power_meters: PowerMetersTable;
+  power_room_hours: PowerRoomHoursTable;
+  power_totals: PowerTotalsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

@@ -8,6 +8,7 @@ import type hotels from './zh/hotels.js';
 import type importRows from './zh/import.js';
 import type live from './zh/live.js';
 import type modes from './zh/modes.js';
+import type power from './zh/power.js';
 import type roles from './zh/roles.js';
 import type rooms from './zh/rooms.js';
 import type roomtypes from './zh/roomtypes.js';
@@ -29,6 +30,7 @@ export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type ImportMessages = Record<keyof typeof importRows, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
 export type ModesMessages = Record<keyof typeof modes, string>;
+export type PowerMessages = Record<keyof typeof power, string>;
 export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -45,6 +47,7 @@ export type Messages = AlertsMessages &
   ImportMessages &
   LiveMessages &
   ModesMessages &
+  PowerMessages &
   RolesMessages &
   RoomsMessages &
   RoomTypesMessages &

@@ -86,4 +86,11 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'modes.remove': { body: (ids) => ({ id: ids.mode_id }) },
   'modes.saveSettings': { body: (ids) => ({ room_type_id: ids.room_type_id, leave_delay_min: 0 }) },
   'modes.apply': { body: (ids) => ({ room_ids: [ids.room_id], mode: 'welcome' }) },
+  'power.statistics': { body: () => ({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z', interval: 'hour' }) },
+  'power.top': { body: () => ({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' }) },
+  'power.saving': { body: () => ({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' }) },
+  'power.export': {
+    answersFile: true,
+    body: () => ({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z', interval: 'hour', format: 'csv' }),
+  },
 };

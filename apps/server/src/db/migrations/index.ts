@@ -10,6 +10,7 @@ import * as loginThrottle from './0008_login_throttle.js';
 import * as alertClearing from './0009_alert_clearing.js';
 import * as timers from './0010_timers.js';
 import * as modes from './0012_modes.js';
+import * as power from './0013_power.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_alert_clearing': alertClearing,
   '0010_timers': timers,
   '0012_modes': modes,
+  '0013_power': power,
 };

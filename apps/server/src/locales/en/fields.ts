@@ -1,6 +1,9 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.group': 'Group by',
+  'fields.interval': 'Interval',
+  'fields.limit': 'How many',
   'fields.part.body': 'The request body',
   'fields.part.querystring': 'The query',
   'fields.part.params': 'The path',

@@ -1,6 +1,9 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.group': 'Agrupar por',
+  'fields.interval': 'Intervalo',
+  'fields.limit': 'Cuántos',
   'fields.part.body': 'El cuerpo de la petición',
   'fields.part.querystring': 'La consulta',
   'fields.part.params': 'La ruta',

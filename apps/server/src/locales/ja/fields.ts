@@ -1,6 +1,9 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.group': 'グループ',
+  'fields.interval': '間隔',
+  'fields.limit': '件数',
   'fields.part.body': 'リクエスト本文',
   'fields.part.querystring': 'クエリ',
   'fields.part.params': 'パス',

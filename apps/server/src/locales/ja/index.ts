@@ -9,6 +9,7 @@ import hotels from './hotels.js';
 import importRows from './import.js';
 import live from './live.js';
 import modes from './modes.js';
+import power from './power.js';
 import roles from './roles.js';
 import rooms from './rooms.js';
 import roomtypes from './roomtypes.js';
@@ -26,6 +27,7 @@ const messages: Messages = {
   ...importRows,
   ...live,
   ...modes,
+  ...power,
   ...roles,
   ...rooms,
   ...roomtypes,

@@ -5,6 +5,9 @@
  * itself (the body, the query).
  */
 export default {
+  'fields.group': '分组',
+  'fields.interval': '间隔',
+  'fields.limit': '数量',
   'fields.part.body': '请求内容',
   'fields.part.querystring': '查询参数',
   'fields.part.params': '路径参数',

@@ -4,6 +4,7 @@ import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
 import type { AlertService } from '../alerts/service.js';
 import type { ControlService } from '../control/service.js';
 import type { ModeService } from '../modes/service.js';
+import type { PowerService } from '../power/service.js';
 import type { LiveService } from './service.js';
 
 export interface IngestTargets {
@@ -11,6 +12,8 @@ export interface IngestTargets {
   control: ControlService;
   alerts: AlertService;
   modes: ModeService;
+  /** Counts the meter readings of state reports (power statistics). */
+  power?: PowerService;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface IngestTargets {
  * live state, the alerts and the commands' side, in the order the protocol needs; commands go
  * back down through the same gateway. Answers a function that stops it.
  */
-export function connectGateway(gateway: Gateway, { live, control, alerts, modes }: IngestTargets): () => void {
+export function connectGateway(gateway: Gateway, { live, control, alerts, modes, power }: IngestTargets): () => void {
   /** A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …). */
   async function settle(device: Device, change: Promise<LiveRoomChange | null>): Promise<void> {
     await alerts.roomChanged(device, await change);
@@ -53,7 +56,10 @@ export function connectGateway(gateway: Gateway, { live, control, alerts, modes 
       await settle(device, live.recordHello(device, hello, at));
       await control.resendRent(device);
     }),
-    gateway.on('state', ({ device, state, at }) => settle(device, live.applyState(device, state, at))),
+    gateway.on('state', ({ device, state, at }) => {
+      power?.record(device, state, at);
+      return settle(device, live.applyState(device, state, at));
+    }),
     gateway.on('event', ingestEvent),
     gateway.on('silent', offlineIfSilent),
     gateway.on('flooding', async ({ device, kind, limits, ongoing }) => {

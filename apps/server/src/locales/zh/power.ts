@@ -1,0 +1,16 @@
+export default {
+  'power.period': '开始时间必须早于结束时间。',
+  'power.tooManyPoints': '时间段对这个间隔太长：最多 {max} 个点。',
+  'power.savingTooLong': '节能估算最多覆盖 {days} 天。',
+  'power.hotel': '全酒店',
+  'power.floor': '{floor} 层',
+  'power.deletedType': '房型 {id}（已删除）',
+  'power.rent.empty': '空房',
+  'power.rent.for_sale': '待售',
+  'power.rent.sold': '已售',
+  'power.rent.checked_in': '已入住',
+  'power.rent.checkout': '已退房',
+  'power.rent.unknown': '未设置',
+  'power.time': '时间',
+  'power.total': '合计',
+};
