@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { antdStyles } from './build/antdStyles.ts';
 import { callRoutes } from './build/callRoutes.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -19,7 +20,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), callRoutes()],
+  plugins: [react(), callRoutes(), antdStyles()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy },
   preview: { proxy },

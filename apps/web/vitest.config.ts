@@ -15,7 +15,7 @@ export default defineConfig({
     // Logic tests run in node; a component test asks for jsdom in its first line
     // (`// @vitest-environment jsdom`), and src/test/setup.ts prepares the page for it.
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // A component test's first render of antd takes seconds on a busy two-core machine.
     testTimeout: 20_000,

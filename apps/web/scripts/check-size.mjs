@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Checks the JavaScript budgets of the console (gzip, as a browser downloads it):
-// the login page ≤ 200 KB, the shell with the dashboard route ≤ 350 KB.
+// Checks the budgets of the console (gzip, as a browser downloads it): JavaScript for the login
+// page ≤ 200 KB and the shell with the dashboard route ≤ 350 KB; the linked stylesheets ≤ 100 KB.
 // Reads dist/.vite/manifest.json (build.manifest) and follows the static imports of each chunk.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -76,5 +76,21 @@ for (const { name, budget, keys } of budgets) {
   if (process.argv.includes('--verbose')) {
     for (const file of files) console.log(`       ${(gzipped(file) / KB).toFixed(1).padStart(6)} KB  ${file}`);
   }
+}
+
+// The stylesheets index.html links (the console's own and antd's, made at build time by
+// build/antdStyles.ts): render-blocking on every first load, so they have a budget of their own.
+const CSS_BUDGET = 100 * KB;
+const sheets = [
+  ...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g),
+].map((match) => match[1]);
+const cssSize = sheets.reduce((sum, file) => sum + gzipped(file), 0);
+const cssOk = cssSize <= CSS_BUDGET && sheets.some((file) => /antd-/.test(file));
+over ||= !cssOk;
+console.log(
+  `${cssOk ? 'ok  ' : 'OVER'} stylesheets: ${(cssSize / KB).toFixed(1)} KB gzip of ${CSS_BUDGET / KB} KB in ${sheets.length} files${sheets.some((file) => /antd-/.test(file)) ? '' : ' (no antd stylesheet: build/antdStyles.ts did not run)'}`,
+);
+if (process.argv.includes('--verbose')) {
+  for (const file of sheets) console.log(`       ${(gzipped(file) / KB).toFixed(1).padStart(6)} KB  ${file}`);
 }
 process.exit(over ? 1 : 0);
