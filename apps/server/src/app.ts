@@ -32,6 +32,8 @@ import { liveRoutes } from './modules/live/routes.js';
 import { LiveService } from './modules/live/service.js';
 import { liveSocketRoutes } from './modules/live/socket.js';
 import type { LiveStore } from './modules/live/store.js';
+import { logRoutes } from './modules/logs/routes.js';
+import { LogService } from './modules/logs/service.js';
 import { modeRoutes } from './modules/modes/routes.js';
 import { ModeService } from './modules/modes/service.js';
 import { oplogRoutes } from './modules/oplog/routes.js';
@@ -68,6 +70,7 @@ export interface Services {
   timers: TimerService;
   modes: ModeService;
   power: PowerService;
+  logs: LogService;
 }
 
 declare module 'fastify' {
@@ -218,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timers,
     modes,
     power,
+    logs: new LogService({ db, clock, log: app.log }),
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -270,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(alertRoutes);
       await api.register(modeRoutes);
       await api.register(powerRoutes);
+      await api.register(logRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

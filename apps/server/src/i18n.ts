@@ -62,6 +62,12 @@ export function fieldLabel(language: Language, name: string): string {
   return Object.hasOwn(messages, key) ? (messages[key] as string) : name;
 }
 
+/** The message of a key made at run time (`logs.type.${type}`), or null when there is none. */
+export function lookup(language: Language, key: string, params: Record<string, string | number> = {}): string | null {
+  const messages: Record<string, string> = MESSAGES[language];
+  return Object.hasOwn(messages, key) ? translate(language, key as MessageKey, params) : null;
+}
+
 /** A JSON pointer's segments (`/devices/0/key`), unescaped. */
 const segmentsOf = (pointer: string) =>
   pointer

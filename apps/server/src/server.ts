@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
 
+/** How often old log rows are looked for. */
+const LOG_RETENTION_SWEEP_MS = 3_600_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -39,10 +42,15 @@ async function main(): Promise<void> {
   const sweeper = setInterval(() => {
     app.services.alerts.sweepRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
   }, config.alertSweepMs);
+  // Rows past their hotel's retention go a batch at a time (the job pauses between batches).
+  const pruner = setInterval(() => {
+    app.services.logs.pruneOldRows().catch((error: unknown) => app.log.error({ err: error }, 'log retention failed'));
+  }, LOG_RETENTION_SWEEP_MS);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(sweeper);
+    clearInterval(pruner);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -56,6 +64,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  void app.services.logs
+    .pruneOldRows()
+    .catch((error: unknown) => app.log.error({ err: error }, 'log retention failed'));
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
     `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,

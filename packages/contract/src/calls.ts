@@ -5,6 +5,7 @@ import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
 import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
+import { logCalls } from './logs.js';
 import { modeCalls } from './modes.js';
 import { oplogCalls } from './oplog.js';
 import { powerCalls } from './power.js';
@@ -31,6 +32,7 @@ export const CALLS = {
   alerts: alertCalls,
   modes: modeCalls,
   power: powerCalls,
+  logs: logCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

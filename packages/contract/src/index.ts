@@ -10,6 +10,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './hotels.js';
 export * from './live.js';
+export * from './logs.js';
 export * from './modes.js';
 export * from './oplog.js';
 export * from './params.js';

@@ -24,6 +24,10 @@ export const OplogEntry = Type.Object({
   detail: Type.Unknown(),
   ip: Type.String(),
   created_at: Type.String(),
+  /** The action in the caller's language. */
+  action_text: Type.String(),
+  /** The detail in words. */
+  text: Type.String(),
 });
 export type OplogEntry = Static<typeof OplogEntry>;
 

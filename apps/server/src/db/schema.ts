@@ -243,6 +243,14 @@ export interface PowerTotalsTable {
   kwh: number;
 }
 
+/** Days a hotel keeps each log (no row: LOG_RETENTION_DEFAULTS). */
+export interface LogRetentionTable {
+  hotel_id: number;
+  oplog_days: number;
+  event_days: number;
+  updated_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -264,6 +272,7 @@ export interface Database {
   power_meters: PowerMetersTable;
   power_room_hours: PowerRoomHoursTable;
   power_totals: PowerTotalsTable;
+  log_retention: LogRetentionTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

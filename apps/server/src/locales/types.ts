@@ -7,6 +7,7 @@ import type hotel from './zh/hotel.js';
 import type hotels from './zh/hotels.js';
 import type importRows from './zh/import.js';
 import type live from './zh/live.js';
+import type logs from './zh/logs.js';
 import type modes from './zh/modes.js';
 import type power from './zh/power.js';
 import type roles from './zh/roles.js';
@@ -31,6 +32,7 @@ export type ImportMessages = Record<keyof typeof importRows, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
 export type ModesMessages = Record<keyof typeof modes, string>;
 export type PowerMessages = Record<keyof typeof power, string>;
+export type LogsMessages = Record<keyof typeof logs, string>;
 export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -48,6 +50,7 @@ export type Messages = AlertsMessages &
   LiveMessages &
   ModesMessages &
   PowerMessages &
+  LogsMessages &
   RolesMessages &
   RoomsMessages &
   RoomTypesMessages &

@@ -93,4 +93,8 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
     answersFile: true,
     body: () => ({ from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z', interval: 'hour', format: 'csv' }),
   },
+  'logs.events': { body: (ids) => ({ current: 1, size: 500, filter: { room_id: ids.room_id } }) },
+  'logs.eventExport': { body: () => ({ format: 'csv' }), answersFile: true },
+  'logs.operationExport': { body: () => ({ format: 'csv' }), answersFile: true },
+  'logs.updateRetention': { body: () => ({ event_days: 30 }) },
 };

@@ -11,6 +11,7 @@ import * as alertClearing from './0009_alert_clearing.js';
 import * as timers from './0010_timers.js';
 import * as modes from './0012_modes.js';
 import * as power from './0013_power.js';
+import * as logRetention from './0014_log_retention.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_timers': timers,
   '0012_modes': modes,
   '0013_power': power,
+  '0014_log_retention': logRetention,
 };

@@ -21,6 +21,7 @@ export default {
   'fields.door_open_alert_minutes': 'Door left open alert',
   'fields.enabled': 'Enabled',
   'fields.event_content': 'Event',
+  'fields.event_days': 'Event log kept (days)',
   'fields.event_time': 'Event time',
   'fields.expiring': 'Expiring soon',
   'fields.fan': 'Fan',
@@ -51,6 +52,7 @@ export default {
   'fields.offline_alert_minutes': 'RCU offline alert',
   'fields.oldpwd': 'Old password',
   'fields.on': 'Power',
+  'fields.oplog_days': 'Operation log kept (days)',
   'fields.order': 'Sort direction',
   'fields.params': 'Parameters',
   'fields.password': 'Password',
@@ -82,6 +84,7 @@ export default {
   'fields.to': 'To',
   'fields.type': 'Type',
   'fields.user_name': 'User name',
+  'fields.utc_offset': 'Time zone offset',
   'fields.validdate': 'Valid until',
   'fields.welcome_word': 'Welcome message',
 } satisfies FieldsMessages;

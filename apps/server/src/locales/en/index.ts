@@ -8,6 +8,7 @@ import hotel from './hotel.js';
 import hotels from './hotels.js';
 import importRows from './import.js';
 import live from './live.js';
+import logs from './logs.js';
 import modes from './modes.js';
 import power from './power.js';
 import roles from './roles.js';
@@ -28,6 +29,7 @@ const messages: Messages = {
   ...live,
   ...modes,
   ...power,
+  ...logs,
   ...roles,
   ...rooms,
   ...roomtypes,

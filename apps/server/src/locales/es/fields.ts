@@ -21,6 +21,7 @@ export default {
   'fields.door_open_alert_minutes': 'Alerta de puerta abierta',
   'fields.enabled': 'Activado',
   'fields.event_content': 'Evento',
+  'fields.event_days': 'Conservación del registro de eventos (días)',
   'fields.event_time': 'Hora del evento',
   'fields.expiring': 'Por vencer',
   'fields.fan': 'Ventilador',
@@ -51,6 +52,7 @@ export default {
   'fields.offline_alert_minutes': 'Alerta de RCU desconectado',
   'fields.oldpwd': 'Contraseña actual',
   'fields.on': 'Encendido',
+  'fields.oplog_days': 'Conservación del registro de operaciones (días)',
   'fields.order': 'Sentido del orden',
   'fields.params': 'Parámetros',
   'fields.password': 'Contraseña',
@@ -82,6 +84,7 @@ export default {
   'fields.to': 'Hasta',
   'fields.type': 'Tipo',
   'fields.user_name': 'Nombre de usuario',
+  'fields.utc_offset': 'Desfase horario',
   'fields.validdate': 'Válido hasta',
   'fields.welcome_word': 'Mensaje de bienvenida',
 } satisfies FieldsMessages;

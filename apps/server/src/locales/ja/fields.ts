@@ -21,6 +21,7 @@ export default {
   'fields.door_open_alert_minutes': 'ドア開放アラート',
   'fields.enabled': '有効',
   'fields.event_content': 'イベント',
+  'fields.event_days': 'イベントログ保存日数',
   'fields.event_time': 'イベント時刻',
   'fields.expiring': '期限間近',
   'fields.fan': '風量',
@@ -51,6 +52,7 @@ export default {
   'fields.offline_alert_minutes': 'RCU オフラインアラート',
   'fields.oldpwd': '現在のパスワード',
   'fields.on': '電源',
+  'fields.oplog_days': '操作ログ保存日数',
   'fields.order': '並び順',
   'fields.params': 'パラメーター',
   'fields.password': 'パスワード',
@@ -82,6 +84,7 @@ export default {
   'fields.to': '終了',
   'fields.type': '種別',
   'fields.user_name': 'ユーザー名',
+  'fields.utc_offset': '時差',
   'fields.validdate': '有効期限',
   'fields.welcome_word': 'ウェルカムメッセージ',
 } satisfies FieldsMessages;

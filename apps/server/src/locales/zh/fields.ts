@@ -25,6 +25,7 @@ export default {
   'fields.door_open_alert_minutes': '门未关告警',
   'fields.enabled': '启用',
   'fields.event_content': '事件内容',
+  'fields.event_days': '事件日志保留天数',
   'fields.event_time': '事件时间',
   'fields.expiring': '即将到期',
   'fields.fan': '风速',
@@ -55,6 +56,7 @@ export default {
   'fields.offline_alert_minutes': 'RCU 离线告警',
   'fields.oldpwd': '原密码',
   'fields.on': '开关',
+  'fields.oplog_days': '操作日志保留天数',
   'fields.order': '排序方向',
   'fields.params': '参数',
   'fields.password': '密码',
@@ -86,6 +88,7 @@ export default {
   'fields.to': '结束',
   'fields.type': '类型',
   'fields.user_name': '用户名',
+  'fields.utc_offset': '时区偏移',
   'fields.validdate': '有效期',
   'fields.welcome_word': '欢迎词',
 };

@@ -48,6 +48,28 @@ function recordText(value: unknown, max: number): string {
   }
 }
 
+/**
+ * A line of the room's event log for an alert raised, confirmed or cleared (`alert_<what>`, once
+ * per alert and what), the alert's figures as JSON in `detail`.
+ */
+function alertEvent(
+  room: { hotel_id: number; room_id: number },
+  alertId: number,
+  what: 'raised' | 'confirmed' | 'cleared',
+  figures: Record<string, unknown>,
+  at: string,
+) {
+  return {
+    hotel_id: room.hotel_id,
+    room_id: room.room_id,
+    event_id: `alert-${alertId}-${what}`,
+    type: `alert_${what}`,
+    detail: JSON.stringify({ alert_id: alertId, ...figures }),
+    event_time: at,
+    received_at: at,
+  };
+}
+
 /** Events that raise an alert as they arrive. */
 const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos, fault: ALERT_TYPES.fault };
 
@@ -118,7 +140,7 @@ export class AlertService {
         device_payload: sent.raw === null ? null : sent.raw.slice(0, MAX_RAW_CHARS),
       });
       if (eventRowId === null || alertType === undefined) return null;
-      return repository.insertAlert(trx, {
+      const id = await repository.insertAlert(trx, {
         hotel_id: room.hotel_id,
         room_id: room.room_id,
         type: alertType,
@@ -130,6 +152,8 @@ export class AlertService {
         confirmed_by: null,
         confirmed_by_name: '',
       });
+      await repository.insertEvent(trx, alertEvent(room, id, 'raised', { alert_type: alertType, content }, eventTime));
+      return id;
     });
     if (alertId === null || alertType === undefined) return null;
     return {
@@ -247,6 +271,16 @@ export class AlertService {
         at: this.#clock().toISOString(),
       });
       if (done) {
+        await repository.insertEvent(
+          trx,
+          alertEvent(
+            alert,
+            alertId,
+            'confirmed',
+            { alert_type: alert.type, by: actor.userName },
+            this.#clock().toISOString(),
+          ),
+        );
         await recordOperation(trx, this.#clock, who(actor, hotelId), {
           action: 'alert_confirm',
           target: alert.room_num,
@@ -300,6 +334,7 @@ export class AlertService {
       held_at: at,
     });
     if (id === null) return false;
+    await repository.insertEvent(this.#db, alertEvent(room, id, 'raised', { alert_type: type, content }, at));
     await this.announce({
       type: 'alert',
       hotel_id: room.hotel_id,
@@ -317,15 +352,7 @@ export class AlertService {
     const at = this.#clock().toISOString();
     const cleared = await this.#db.transaction().execute(async (trx) => {
       if (!(await repository.clearAlert(trx, alert.id, reason, at))) return false;
-      await repository.insertEvent(trx, {
-        hotel_id: alert.hotel_id,
-        room_id: alert.room_id,
-        event_id: `alert-${alert.id}-cleared`,
-        type: 'alert_cleared',
-        detail: JSON.stringify({ alert_id: alert.id, alert_type: alert.type, reason }),
-        event_time: at,
-        received_at: at,
-      });
+      await repository.insertEvent(trx, alertEvent(alert, alert.id, 'cleared', { alert_type: alert.type, reason }, at));
       return true;
     });
     if (!cleared) return false;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   AcChange,
   AckPayload,
@@ -14,10 +15,14 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { DeviceTimeoutError, type Gateway } from '../../gateway/gateway.js';
 import { JSON_DEPTH_MAX, nestsDeeperThan } from '../../json-depth.js';
+import { insertEvent } from '../alerts/repository.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
 import { DeviceCommandError, RoomNotFoundError, type RoomOutcome } from './failures.js';
 import * as repository from './repository.js';
+
+/** A command's line in the event log keeps what it set up to this many characters (else only the op). */
+const COMMAND_DETAIL_MAX = 4_000;
 
 /** Commands of one control call in flight at once. */
 const CONTROL_CONCURRENCY = 16;
@@ -73,6 +78,51 @@ export class ControlService {
   ): Promise<Record<string, unknown> | null> {
     const room = await repository.findRoom(this.#db, roomId, options.hotelId ?? null);
     if (!room) throw new RoomNotFoundError(roomId);
+    if (op === 'get_params') return this.#command(room, op, fields);
+    const at = this.#clock().toISOString();
+    try {
+      const result = await this.#command(room, op, fields);
+      await this.#logCommand(room, op, fields, at, { ok: true });
+      return result;
+    } catch (error) {
+      if (error instanceof DeviceCommandError) {
+        await this.#logCommand(room, op, fields, at, { ok: false, failure: error.failure, error: error.detail });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A command with its result in the room's event log (type `command`: the op, what it set, how
+   * it ended). A read (`get_params`) changes nothing and is left out; an upgrade's URL is not kept.
+   */
+  async #logCommand(
+    room: { id: number; hotel_id: number },
+    op: CommandOp,
+    fields: object,
+    at: string,
+    outcome: { ok: boolean; failure?: string; error?: string },
+  ): Promise<void> {
+    const { url: _url, ...kept } = fields as { url?: unknown };
+    let detail = JSON.stringify({ op, ...kept, ...outcome });
+    if (detail.length > COMMAND_DETAIL_MAX) detail = JSON.stringify({ op, ...outcome });
+    await insertEvent(this.#db, {
+      hotel_id: room.hotel_id,
+      room_id: room.id,
+      event_id: `cmd-${randomUUID()}`,
+      type: 'command',
+      detail,
+      event_time: at,
+      received_at: this.#clock().toISOString(),
+    });
+  }
+
+  async #command<Op extends CommandOp>(
+    room: { id: number; room_num: string; rcu_id: string },
+    op: Op,
+    fields: CommandFields<Op>,
+  ): Promise<Record<string, unknown> | null> {
+    const roomId = room.id;
     const gateway = this.#gateway;
     if (!gateway) throw new DeviceCommandError('gateway', room.room_num, 'the device gateway is not running');
     const live = await this.#store.get(roomId);

@@ -6,7 +6,8 @@ export async function insertOperation(db: Db, row: NewOplogRow): Promise<void> {
   await db.insertInto('oplog').values(row).execute();
 }
 
-function filtered(db: Db, hotelId: number, filter: OplogFilter) {
+/** A hotel's operations that pass the filter (the log's search, counts and export). */
+export function filteredOperations(db: Db, hotelId: number, filter: OplogFilter) {
   let query = db.selectFrom('oplog').where('hotel_id', '=', hotelId);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.user_name) query = query.where('user_name', '=', filter.user_name);
@@ -28,14 +29,14 @@ export async function pageOperations(
   page: { current: number; size: number },
 ) {
   const [records, count] = await Promise.all([
-    filtered(db, hotelId, filter)
+    filteredOperations(db, hotelId, filter)
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.size)
       .offset((page.current - 1) * page.size)
       .execute(),
-    filtered(db, hotelId, filter)
+    filteredOperations(db, hotelId, filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -5,6 +5,6 @@ import { registerCalls } from '../../calls.js';
 export async function oplogRoutes(app: FastifyInstance) {
   const { oplog } = app.services;
   registerCalls(app, CALLS.oplog, {
-    query: ({ hotelId, body }) => oplog.query(hotelId, body),
+    query: ({ hotelId, body, request }) => oplog.query(hotelId, body, request.language),
   });
 }

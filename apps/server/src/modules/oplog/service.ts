@@ -1,6 +1,8 @@
-import type { OplogAction, OplogEntry, OplogQueryBody, Page } from '@roompilot/contract';
+import type { Language, OplogAction, OplogEntry, OplogQueryBody, Page } from '@roompilot/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/schema.js';
+import { invalid } from '../../errors.js';
+import { actionText, operationText } from '../logs/describe.js';
 import { insertOperation, pageOperations } from './repository.js';
 
 /** Who did it, for which hotel, from where. */
@@ -36,13 +38,26 @@ export async function recordOperation(db: Db, clock: Clock, operator: Operator, 
 
 export function createOplogService(db: Db) {
   return {
-    /** The hotel's operations (the access hook resolved the hotel of the call). */
-    async query(hotelId: number, body: OplogQueryBody): Promise<Page<OplogEntry>> {
+    /**
+     * The hotel's operations (the access hook resolved the hotel of the call), with the action and
+     * the detail in the reader's language. `to` before `from` is 4400.
+     */
+    async query(hotelId: number, body: OplogQueryBody, language: Language = 'zh'): Promise<Page<OplogEntry>> {
       const current = body.current ?? 1;
       const size = body.size ?? 20;
-      const { records, total } = await pageOperations(db, hotelId, body.filter ?? {}, { current, size });
+      const filter = body.filter ?? {};
+      if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) throw invalid('logs.timeRange');
+      const { records, total } = await pageOperations(db, hotelId, filter, { current, size });
       return {
-        records: records.map((row) => ({ ...row, detail: JSON.parse(row.detail) as unknown })),
+        records: records.map((row) => {
+          const detail = JSON.parse(row.detail) as unknown;
+          return {
+            ...row,
+            detail,
+            action_text: actionText(language, row.action),
+            text: operationText(language, detail),
+          };
+        }),
         total,
         current,
         size,

@@ -36,9 +36,9 @@ export function writeCsv(rows: readonly (readonly string[])[]): Buffer {
   return Buffer.from(`\uFEFF${text}\r\n`, 'utf8');
 }
 
-export async function writeXlsx(rows: readonly (readonly string[])[]): Promise<Buffer> {
+export async function writeXlsx(rows: readonly (readonly string[])[], sheetName = 'rooms'): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('rooms');
+  const sheet = workbook.addWorksheet(sheetName);
   for (const row of rows) {
     // Every cell is text: room numbers like 0201 keep their zeros.
     const added = sheet.addRow(row.map(guardFormula));

@@ -1,0 +1,149 @@
+import { alertKindOf, type Language } from '@roompilot/contract';
+import { fieldLabel, lookup } from '../../i18n.js';
+import { describeAlert } from '../alerts/describe.js';
+
+/**
+ * The logs in words, in the reader's language: what the screen and the exports show instead of
+ * the stored JSON. A type, action, field or value the server has no words for is shown as it is
+ * stored (a later module's new type reads as its name until it is given words).
+ */
+
+/** The longest detail text made from stored JSON. */
+const TEXT_MAX = 500;
+
+export function eventTypeText(language: Language, type: string): string {
+  return lookup(language, `logs.type.${type}`) ?? type;
+}
+
+export function actionText(language: Language, action: string): string {
+  return lookup(language, `logs.action.${action}`) ?? action;
+}
+
+function parsed(detail: string): unknown {
+  if (!detail.startsWith('{') && !detail.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(detail) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function fieldText(language: Language, key: string): string {
+  return lookup(language, `logs.field.${key}`) ?? fieldLabel(language, key);
+}
+
+function valueText(language: Language, value: unknown): string {
+  if (typeof value === 'boolean') return lookup(language, value ? 'logs.yes' : 'logs.no') ?? String(value);
+  if (typeof value === 'string') return lookup(language, `logs.value.${value}`) ?? value;
+  if (typeof value === 'number') return String(value);
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.map((item) => valueText(language, item)).join(', ');
+  return pairsText(language, value as Record<string, unknown>);
+}
+
+/** `field value, field value` in words; an object inside is put in parentheses. */
+function pairsText(language: Language, object: Record<string, unknown>): string {
+  return Object.entries(object)
+    .map(([key, value]) => {
+      if (key === 'rule' && typeof value === 'string')
+        return `${fieldText(language, key)} ${ruleText(language, value)}`;
+      if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
+      return `${fieldText(language, key)}: ${valueText(language, value)}`;
+    })
+    .join('; ');
+}
+
+function ruleText(language: Language, rule: string): string {
+  return lookup(language, `logs.rule.${rule}`) ?? rule;
+}
+
+/** A device's change: `on, mode cooling, setpoint 22`. */
+function deviceText(language: Language, state: Record<string, unknown>): string {
+  return Object.entries(state)
+    .map(([field, value]) =>
+      field === 'on'
+        ? (lookup(language, value ? 'logs.on' : 'logs.off') ?? String(value))
+        : `${fieldText(language, field)} ${valueText(language, value)}`,
+    )
+    .join(', ');
+}
+
+function devicesText(language: Language, devices: unknown): string {
+  if (!isRecord(devices)) return '';
+  return Object.entries(devices)
+    .map(([key, state]) => (isRecord(state) ? `${key} ${deviceText(language, state)}` : key))
+    .join('; ');
+}
+
+function alertName(language: Language, type: unknown): string {
+  const kind = typeof type === 'number' ? alertKindOf(type) : null;
+  return (kind && lookup(language, `logs.alert.${kind}`)) ?? String(type);
+}
+
+/** A command with its result: `Set devices: AC1 on, setpoint 22 — done`. */
+function commandText(language: Language, detail: Record<string, unknown>): string {
+  const op = String(detail.op ?? '');
+  const opText = lookup(language, `logs.op.${op}`) ?? op;
+  const what =
+    detail.devices !== undefined
+      ? devicesText(language, detail.devices)
+      : detail.rent !== undefined
+        ? valueText(language, detail.rent)
+        : detail.mode !== undefined
+          ? String(detail.mode)
+          : isRecord(detail.params)
+            ? pairsText(language, detail.params)
+            : '';
+  const failure = typeof detail.failure === 'string' ? detail.failure : null;
+  // The RCU's own reason is worth reading when it refused; the other failures say it all in words.
+  const reason = failure
+    ? [lookup(language, `logs.failure.${failure}`) ?? failure, failure === 'refused' ? detail.error : null]
+        .filter(Boolean)
+        .join(': ')
+    : '';
+  const outcome = detail.ok === false ? lookup(language, 'logs.failed', { reason }) : lookup(language, 'logs.done');
+  return `${opText}${what ? `: ${what}` : ''} — ${outcome}`;
+}
+
+/** An event's detail in words. */
+export function eventText(language: Language, type: string, detail: string): string {
+  const data = parsed(detail);
+  if (!isRecord(data)) return detail;
+  switch (type) {
+    case 'alert_raised':
+      return describeAlert(
+        {
+          id: Number(data.alert_id ?? 0),
+          type: Number(data.alert_type ?? 0),
+          room_id: 0,
+          room_num: '',
+          content: typeof data.content === 'string' ? data.content : '',
+          event_time: '',
+        },
+        language,
+      ).event_content;
+    case 'alert_confirmed':
+      return (
+        lookup(language, 'logs.alertConfirmed', { alert: alertName(language, data.alert_type), by: String(data.by) }) ??
+        detail
+      );
+    case 'alert_cleared': {
+      const reason = lookup(language, `alerts.cleared.${String(data.reason)}`) ?? String(data.reason);
+      return lookup(language, 'logs.alertCleared', { alert: alertName(language, data.alert_type), reason }) ?? detail;
+    }
+    case 'command':
+      return commandText(language, data);
+    default:
+      return pairsText(language, data).slice(0, TEXT_MAX);
+  }
+}
+
+/** An operation's detail in words (`Floor: 3; Room type: 2`). */
+export function operationText(language: Language, detail: unknown): string {
+  if (isRecord(detail)) return pairsText(language, detail).slice(0, TEXT_MAX);
+  if (detail === null || detail === undefined) return '';
+  return valueText(language, detail).slice(0, TEXT_MAX);
+}
