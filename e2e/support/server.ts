@@ -14,7 +14,12 @@ export interface RunningServer {
   mqttUrl: string;
   dataDir: string;
   /** Calls the API as an outside tool would: `{code, message, data}`. */
-  api<T = unknown>(path: string, body?: unknown, token?: string): Promise<{ code: number; message: string; data: T }>;
+  api<T = unknown>(
+    path: string,
+    body?: unknown,
+    token?: string,
+    method?: 'POST' | 'PUT',
+  ): Promise<{ code: number; message: string; data: T }>;
   login(userName: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -73,9 +78,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 
-  async function api<T>(path: string, body?: unknown, token?: string) {
+  async function api<T>(path: string, body?: unknown, token?: string, method: 'POST' | 'PUT' = 'POST') {
     const response = await fetch(`${url}/apis${path}`, {
-      method: 'POST',
+      method,
       headers: {
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -30,6 +30,10 @@ beforeAll(async () => {
   // The alert rules look every second.
   server = await startServer({ SIMULATE: '0', ALERT_SWEEP_SECONDS: '1' });
   token = await server.login('manager', 'manager123');
+  // The energy policy would end the alert's condition at once (a window open, or a room not sold,
+  // turns the AC off): here the AC must keep running with the window open.
+  const policy = await server.api('/airpolicyupdate', { window_off: false, unsold: 'setback' }, token, 'PUT');
+  expect(policy.code).toBe(0);
   const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
   const rooms = await server.api<{ records: { id: number; room_num: string }[] }>('/basicroomlist', {}, token);
   for (const room of rooms.data.records) roomIds.set(room.room_num, room.id);

@@ -15,6 +15,8 @@ import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
+import { airPolicyRoutes } from './modules/airpolicy/routes.js';
+import { AirPolicyService } from './modules/airpolicy/service.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -71,6 +73,7 @@ export interface Services {
   modes: ModeService;
   power: PowerService;
   logs: LogService;
+  airPolicy: AirPolicyService;
 }
 
 declare module 'fastify' {
@@ -172,6 +175,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   control.onRent((rooms, rent) => modes.rentChanged(rooms, rent));
   const power = new PowerService({ db, clock, log: app.log });
   power.startFlushing(config.liveStateFlushMs);
+  const airPolicy = new AirPolicyService({ db, store: liveStore, clock, control, timers, log: app.log });
+  control.useGuard(airPolicy);
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),
@@ -187,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         throw error;
       })
     : null;
-  if (gateway) connectGateway(gateway, { live, control, alerts, modes, power });
+  if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy });
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
@@ -222,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     modes,
     power,
     logs: new LogService({ db, clock, log: app.log }),
+    airPolicy,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -275,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(modeRoutes);
       await api.register(powerRoutes);
       await api.register(logRoutes);
+      await api.register(airPolicyRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -1,3 +1,4 @@
+import { airPolicyCalls } from './airpolicy.js';
 import { alertCalls } from './alerts.js';
 import { authCalls } from './auth.js';
 import { buildingCalls } from './buildings.js';
@@ -33,6 +34,7 @@ export const CALLS = {
   modes: modeCalls,
   power: powerCalls,
   logs: logCalls,
+  airPolicy: airPolicyCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

@@ -63,6 +63,8 @@ export const ControlResult = Type.Object({
   room_num: Type.String(),
   ok: Type.Boolean(),
   error: Type.Union([Type.String(), Type.Null()]),
+  /** What the energy policy changed in the command (outside its limits), in the caller's language. */
+  policy_note: Type.Optional(Type.String()),
 });
 export type ControlResult = Static<typeof ControlResult>;
 
@@ -115,6 +117,8 @@ export const controlCalls = defineCalls('control', {
     hotelScoped: 'optional',
     summary:
       "Change devices of a room: answers the RCU's ack result, or 4408 when it is offline, refuses, or does not answer in 10 s",
+    description:
+      "An AC change outside the hotel's energy policy (the season's limits of a sold or checked-in room) is brought within them before it is sent; `policy_note` in the answer then says what changed, in the caller's language.",
     body: RoomCtrlBody,
     response: RoomCtrlResult,
   },

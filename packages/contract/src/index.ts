@@ -1,3 +1,4 @@
+export * from './airpolicy.js';
 export * from './alerts.js';
 export * from './auth.js';
 export * from './buildings.js';

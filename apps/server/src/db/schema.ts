@@ -189,6 +189,14 @@ export interface TimersTable {
   created_at: string;
 }
 
+/** A hotel's saved energy policy (modules/airpolicy); none: the default applies. */
+export interface AirPoliciesTable {
+  hotel_id: number;
+  /** JSON: the contract's AirPolicy. */
+  policy: string;
+  updated_at: string;
+}
+
 export interface HotelSettingsTable {
   hotel_id: number;
   door_open_alert_minutes: ColumnType<number, number | undefined, number>;
@@ -273,6 +281,7 @@ export interface Database {
   power_room_hours: PowerRoomHoursTable;
   power_totals: PowerTotalsTable;
   log_retention: LogRetentionTable;
+  air_policies: AirPoliciesTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

@@ -1,3 +1,4 @@
+import type airpolicy from './zh/airpolicy.js';
 import type alerts from './zh/alerts.js';
 import type auth from './zh/auth.js';
 import type buildings from './zh/buildings.js';
@@ -21,6 +22,7 @@ import type validation from './zh/validation.js';
  * exactly its keys. One file per domain, named by its keys' prefix (`rooms.badMac` in rooms.ts);
  * error.ts also holds the bare `ok`.
  */
+export type AirPolicyMessages = Record<keyof typeof airpolicy, string>;
 export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
@@ -39,7 +41,8 @@ export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
 export type UsersMessages = Record<keyof typeof users, string>;
 
 /** Every server message: what `translate()`, `AppError` and its helpers accept. */
-export type Messages = AlertsMessages &
+export type Messages = AirPolicyMessages &
+  AlertsMessages &
   AuthMessages &
   BuildingsMessages &
   ErrorMessages &

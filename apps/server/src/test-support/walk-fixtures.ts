@@ -97,4 +97,5 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'logs.eventExport': { body: () => ({ format: 'csv' }), answersFile: true },
   'logs.operationExport': { body: () => ({ format: 'csv' }), answersFile: true },
   'logs.updateRetention': { body: () => ({ event_days: 30 }) },
+  'airPolicy.update': { body: () => ({ card_out_setback_min: 5 }) },
 };

@@ -9,6 +9,7 @@ export default function MessageHolder({ onReady }: { onReady: (api: MessageApi) 
     onReady({
       success: (content, duration) => void api.success(content, duration),
       error: (content, duration) => void api.error(content, duration),
+      warning: (content, duration) => void api.warning(content, duration),
     });
   }, [api, onReady]);
   return holder;

@@ -7,6 +7,7 @@ type Content = MessageArgsProps['content'];
 export interface MessageApi {
   success(content: Content, durationSeconds?: number): void;
   error(content: Content, durationSeconds?: number): void;
+  warning(content: Content, durationSeconds?: number): void;
 }
 
 type Toast = { kind: keyof MessageApi; content: Content; duration?: number };
@@ -29,6 +30,7 @@ function createMessageApi() {
     api: {
       success: (content, duration) => show({ kind: 'success', content, duration }),
       error: (content, duration) => show({ kind: 'error', content, duration }),
+      warning: (content, duration) => show({ kind: 'warning', content, duration }),
     } satisfies MessageApi,
     connect(next: MessageApi) {
       target = next;

@@ -9,6 +9,7 @@ import * as lastState from './0007_last_state.js';
 import * as loginThrottle from './0008_login_throttle.js';
 import * as alertClearing from './0009_alert_clearing.js';
 import * as timers from './0010_timers.js';
+import * as airPolicy from './0011_air_policy.js';
 import * as modes from './0012_modes.js';
 import * as power from './0013_power.js';
 import * as logRetention from './0014_log_retention.js';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008_login_throttle': loginThrottle,
   '0009_alert_clearing': alertClearing,
   '0010_timers': timers,
+  '0011_air_policy': airPolicy,
   '0012_modes': modes,
   '0013_power': power,
   '0014_log_retention': logRetention,

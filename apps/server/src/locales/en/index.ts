@@ -1,4 +1,5 @@
 import type { Messages } from '../types.js';
+import airpolicy from './airpolicy.js';
 import alerts from './alerts.js';
 import auth from './auth.js';
 import buildings from './buildings.js';
@@ -18,6 +19,7 @@ import users from './users.js';
 
 /** Every server message in English; the validation rules (validation.ts) are looked up apart. */
 const messages: Messages = {
+  ...airpolicy,
   ...alerts,
   ...auth,
   ...buildings,

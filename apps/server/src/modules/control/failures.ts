@@ -1,6 +1,7 @@
-import { type ControlResult, ErrorCode, type Language } from '@roompilot/contract';
+import { type AcLimitNote, type ControlResult, ErrorCode, type Language } from '@roompilot/contract';
 import { AppError, notFound } from '../../errors.js';
 import { translate } from '../../i18n.js';
+import { describeNotes } from '../airpolicy/notes.js';
 
 /** Why a room's RCU did not carry out a command. */
 export type DeviceFailure = 'offline' | 'timeout' | 'refused' | 'gateway' | 'no_ac' | 'no_mode';
@@ -33,6 +34,8 @@ export interface RoomOutcome {
   room_id: number;
   room_num: string;
   failure: DeviceCommandError | null;
+  /** What the energy policy changed in the command (air control). */
+  notes?: AcLimitNote[];
 }
 
 const FAILURE_MESSAGES = {
@@ -58,10 +61,11 @@ export function explained(error: unknown, timeoutMs: number): unknown {
 /** Per-room results of a control call, each failure in the caller's language; null: a room is not the hotel's. */
 export function resultsOf(outcomes: RoomOutcome[] | null, language: Language, timeoutMs: number): ControlResult[] {
   if (!outcomes) throw notFound('live.roomNotFound');
-  return outcomes.map(({ room_id, room_num, failure }) => ({
+  return outcomes.map(({ room_id, room_num, failure, notes }) => ({
     room_id,
     room_num,
     ok: failure === null,
     error: failure && translate(language, FAILURE_MESSAGES[failure.failure], paramsOfFailure(failure, timeoutMs)),
+    ...(notes && notes.length > 0 && { policy_note: describeNotes(language, notes) }),
   }));
 }

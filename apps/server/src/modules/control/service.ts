@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type {
   AcChange,
   AckPayload,
+  AcLimitNote,
   CommandFields,
   CommandOp,
   DeviceMap,
+  LiveRoomChange,
   OplogAction,
   RentState,
   RoomRef,
@@ -32,6 +34,18 @@ export type RentListener = (
   rooms: { id: number; hotel_id: number; room_num: string; room_type_id: number }[],
   rent: RentState,
 ) => void;
+/**
+ * The energy policy as the commands see it (modules/airpolicy): a console's AC change brought
+ * within the room's limits, with a note for each field changed; a rent change looked at.
+ */
+export interface AcGuard {
+  limitCommand(
+    hotelId: number,
+    roomId: number,
+    devices: DeviceMap,
+  ): Promise<{ devices: DeviceMap; notes: AcLimitNote[] }>;
+  roomChanged(ref: RoomRef, change: LiveRoomChange | null): Promise<void>;
+}
 
 export interface ControlServiceOptions {
   db: Kysely<Database>;
@@ -51,6 +65,7 @@ export class ControlService {
   readonly #clock: Clock;
   #gateway: Gateway | null = null;
   readonly #rentListeners = new Set<RentListener>();
+  #guard: AcGuard | null = null;
 
   constructor({ db, store, clock }: ControlServiceOptions) {
     this.#db = db;
@@ -64,6 +79,16 @@ export class ControlService {
     return () => {
       if (this.#gateway === gateway) this.#gateway = null;
     };
+  }
+
+  /** Console commands and rent changes go through the energy policy from now on (app.ts). */
+  useGuard(guard: AcGuard): void {
+    this.#guard = guard;
+  }
+
+  /** A console's device change within the energy policy: what to send, and what the policy changed. */
+  async #limited(hotelId: number, roomId: number, devices: DeviceMap) {
+    return this.#guard ? this.#guard.limitCommand(hotelId, roomId, devices) : { devices, notes: [] };
   }
 
   /**
@@ -161,19 +186,23 @@ export class ControlService {
 
   /**
    * `control.room`: a `set` command to the room's RCU on behalf of a user (a room of `hotelId`;
-   * null: the Administrator's, any hotel's), recorded in the operation log with its outcome.
+   * null: the Administrator's, any hotel's), recorded in the operation log with its outcome. An AC
+   * change outside the energy policy's limits is brought within them: `notes` say what changed.
    */
   async controlRoom(
     actor: Actor,
     hotelId: number | null,
     roomId: number,
     devices: DeviceMap,
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<{ result: Record<string, unknown> | null; notes: AcLimitNote[] }> {
     const room = await repository.findRoom(this.#db, roomId, hotelId);
     if (!room) throw new RoomNotFoundError(roomId);
-    return this.#logged(actor, room.hotel_id, 'room_control', room.room_num, { room_id: roomId, devices }, () =>
-      this.sendCommand(roomId, 'set', { devices }, { hotelId }),
+    const limited = await this.#limited(room.hotel_id, roomId, devices);
+    const detail = { room_id: roomId, devices: limited.devices, ...(limited.notes.length > 0 && { asked: devices }) };
+    const result = await this.#logged(actor, room.hotel_id, 'room_control', room.room_num, detail, () =>
+      this.sendCommand(roomId, 'set', { devices: limited.devices }, { hotelId }),
     );
+    return { result, notes: limited.notes };
   }
 
   /**
@@ -198,8 +227,13 @@ export class ControlService {
           failure: new DeviceCommandError('no_ac', room.room_num, 'no air conditioner'),
         };
       }
-      const devices = Object.fromEntries(keys.map((key) => [key, ac]));
-      return outcomeOf(room, () => this.sendCommand(room.id, 'set', { devices }, { hotelId }));
+      const { devices, notes } = await this.#limited(
+        hotelId,
+        room.id,
+        Object.fromEntries(keys.map((key) => [key, ac])),
+      );
+      const outcome = await outcomeOf(room, () => this.sendCommand(room.id, 'set', { devices }, { hotelId }));
+      return notes.length > 0 ? { ...outcome, notes } : outcome;
     });
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'air_control',
@@ -226,8 +260,11 @@ export class ControlService {
         floor_num: room.floor_num,
       };
       // Shown at once on the consoles; a room never heard from gets no live record (it stays offline).
-      if (await this.#store.get(room.id)) await this.#store.merge(ref, { rent }, this.#clock());
-      return outcomeOf(room, () => this.sendCommand(room.id, 'rent', { rent }, { hotelId }));
+      const change = (await this.#store.get(room.id)) ? await this.#store.merge(ref, { rent }, this.#clock()) : null;
+      const outcome = await outcomeOf(room, () => this.sendCommand(room.id, 'rent', { rent }, { hotelId }));
+      // The energy policy follows the rent (a check-in pre-conditions, a checkout turns the AC off).
+      await this.#guard?.roomChanged(ref, change);
+      return outcome;
     });
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'room_state_control',

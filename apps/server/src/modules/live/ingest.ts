@@ -1,6 +1,7 @@
 import type { LiveRoomChange } from '@roompilot/contract';
 import type { Device } from '../../gateway/directory.js';
 import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
+import type { AirPolicyService } from '../airpolicy/service.js';
 import type { AlertService } from '../alerts/service.js';
 import type { ControlService } from '../control/service.js';
 import type { ModeService } from '../modes/service.js';
@@ -14,6 +15,7 @@ export interface IngestTargets {
   modes: ModeService;
   /** Counts the meter readings of state reports (power statistics). */
   power?: PowerService;
+  airPolicy: AirPolicyService;
 }
 
 /**
@@ -21,10 +23,18 @@ export interface IngestTargets {
  * live state, the alerts and the commands' side, in the order the protocol needs; commands go
  * back down through the same gateway. Answers a function that stops it.
  */
-export function connectGateway(gateway: Gateway, { live, control, alerts, modes, power }: IngestTargets): () => void {
-  /** A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …). */
+export function connectGateway(
+  gateway: Gateway,
+  { live, control, alerts, modes, power, airPolicy }: IngestTargets,
+): () => void {
+  /**
+   * A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …);
+   * the energy policy acts on it without holding up the RCU's next message (its commands wait for acks).
+   */
   async function settle(device: Device, change: Promise<LiveRoomChange | null>): Promise<void> {
-    await alerts.roomChanged(device, await change);
+    const changed = await change;
+    await alerts.roomChanged(device, changed);
+    airPolicy.follow(device, changed);
   }
 
   /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */

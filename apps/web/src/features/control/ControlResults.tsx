@@ -60,7 +60,13 @@ export function ControlResults({ run, onRetryFailed, call }: Props) {
           </Tag>
         ),
     },
-    { title: t('control.reason'), dataIndex: 'error', key: 'error', render: (error: string | null) => error ?? '' },
+    {
+      title: t('control.reason'),
+      dataIndex: 'error',
+      key: 'error',
+      // A failure's reason, or what the energy policy changed in the command.
+      render: (error: string | null, row) => error ?? row.policy_note ?? '',
+    },
   ];
 
   return (

@@ -97,7 +97,9 @@ function RoomControl({ roomId }: { roomId: number }) {
     setResults((current) => ({ ...current, [key]: { kind: 'sending' } }));
     const devices: DeviceMap = { [key]: change };
     try {
-      await api.control.room({ room_id: roomId, devices });
+      const answer = await api.control.room({ room_id: roomId, devices });
+      // The energy policy brought the change within its limits: what was sent instead, in the server's words.
+      const policyNote = typeof answer?.policy_note === 'string' ? answer.policy_note : null;
       // The RCU acknowledged: show the change now; its next state report says the same.
       queryClient.setQueryData<LiveDeviceState>(deviceStateKey(roomId), (current) =>
         current
@@ -105,7 +107,8 @@ function RoomControl({ roomId }: { roomId: number }) {
           : current,
       );
       setResults((current) => ({ ...current, [key]: { kind: 'done' } }));
-      message.success(t('roomctrl.done', { device: label }));
+      if (policyNote) message.warning(policyNote, 8);
+      else message.success(t('roomctrl.done', { device: label }));
     } catch (error) {
       // The http client has shown the server's message; the card keeps it, and the control goes back.
       setResults((current) => ({

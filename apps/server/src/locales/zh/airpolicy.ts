@@ -1,0 +1,17 @@
+export default {
+  'airpolicy.badDate': '{field}：{value} 不是一年中的日期',
+  'airpolicy.seasonsOverlap': '制冷季与制热季的日期有重叠',
+  'airpolicy.setpointOrder': '{season}·{rent}：温度应满足 最低 ≤ 默认 ≤ 最高',
+  'airpolicy.clamped.set': '{device}：设定温度 {asked} °C 超出节能策略（{min}–{max} °C），已改为 {applied} °C',
+  'airpolicy.clamped.mode': '{device}：节能策略不允许 {asked} 模式，已改为 {applied}',
+  'airpolicy.clamped.fan': '{device}：节能策略不允许 {asked} 风速，已改为 {applied}',
+  'airpolicy.mode.cool': '制冷',
+  'airpolicy.mode.heat': '制热',
+  'airpolicy.mode.fan': '送风',
+  'airpolicy.mode.dry': '除湿',
+  'airpolicy.mode.auto': '自动',
+  'airpolicy.fan.auto': '自动',
+  'airpolicy.fan.low': '低',
+  'airpolicy.fan.mid': '中',
+  'airpolicy.fan.high': '高',
+};

@@ -1,0 +1,201 @@
+import {
+  type AcLimitNote,
+  type AcLimits,
+  type AirPolicy,
+  type DeviceMap,
+  type DeviceState,
+  GUEST_RENT_STATES,
+  type GuestRentState,
+  type LiveRoom,
+  preconditionMode,
+  type RentState,
+  type Season,
+} from '@roompilot/contract';
+
+/**
+ * The energy policy's rules as pure functions of a policy, the season and a room's live state:
+ * what to change on the room's air conditioners, and why. The service (service.ts) decides when
+ * to ask, sends the commands and writes each action to the event log.
+ */
+
+/** The rule an action of the policy follows; the first word of its event log entry. */
+export type PolicyRule =
+  | 'window_open'
+  | 'unsold_off'
+  | 'unsold_setback'
+  | 'limits'
+  | 'card_out_setback'
+  | 'checkin_precondition'
+  | 'max_run';
+
+/** What the policy does to a room: AC changes by device key, and why in words for the event log. */
+export interface PolicyAction {
+  rule: PolicyRule;
+  devices: DeviceMap;
+  /** The event log's `detail`: the rule, its reason and each change (`AC1 set 24→28 °C`). */
+  detail: string;
+}
+
+/** A room's air conditioners (devices `AC…`) as last reported. */
+export function airConditioners(room: Pick<LiveRoom, 'devices'>): [string, DeviceState][] {
+  return Object.entries(room.devices).filter(([key]) => key.startsWith('AC'));
+}
+
+const isOn = (device: DeviceState) => device.on === true;
+
+export function isGuestRent(rent: RentState | null): rent is GuestRentState {
+  return rent !== null && (GUEST_RENT_STATES as readonly string[]).includes(rent);
+}
+
+/** Not sold (empty, for sale, checkout): the `unsold` rule applies. Unknown (null): no rent rule. */
+export function isUnsold(rent: RentState | null): boolean {
+  return rent !== null && !isGuestRent(rent);
+}
+
+/** With nobody in: no key card and no presence sensed. */
+export function nobodyIn(room: Pick<LiveRoom, 'card' | 'occupied'>): boolean {
+  return !room.card && !room.occupied;
+}
+
+/** The setback of one AC: a heating one lowered to `setback_heat`, any other raised to `setback_cool`; null: saves nothing. */
+export function setbackChange(policy: AirPolicy, device: DeviceState): DeviceState | null {
+  if (device.mode === 'heat') {
+    return device.set === undefined || device.set > policy.setback_heat ? { set: policy.setback_heat } : null;
+  }
+  return device.set === undefined || device.set < policy.setback_cool ? { set: policy.setback_cool } : null;
+}
+
+/** The fields of an AC's state outside the limits, each brought within them. */
+export function limitNotes(limits: AcLimits, key: string, state: DeviceState): AcLimitNote[] {
+  const notes: AcLimitNote[] = [];
+  const firstMode = limits.modes[0];
+  if (state.mode !== undefined && !limits.modes.includes(state.mode) && firstMode) {
+    notes.push({ device: key, field: 'mode', asked: state.mode, applied: firstMode });
+  }
+  if (state.set !== undefined && (state.set < limits.set_min || state.set > limits.set_max)) {
+    notes.push({
+      device: key,
+      field: 'set',
+      asked: state.set,
+      applied: Math.min(limits.set_max, Math.max(limits.set_min, state.set)),
+      min: limits.set_min,
+      max: limits.set_max,
+    });
+  }
+  const firstFan = limits.fans[0];
+  if (state.fan !== undefined && !limits.fans.includes(state.fan) && firstFan) {
+    notes.push({ device: key, field: 'fan', asked: state.fan, applied: firstFan });
+  }
+  return notes;
+}
+
+/** The AC changes that a list of notes makes. */
+export function changesOf(notes: AcLimitNote[]): DeviceMap {
+  const devices: DeviceMap = {};
+  for (const note of notes) devices[note.device] = { ...devices[note.device], [note.field]: note.applied };
+  return devices;
+}
+
+/** `AC1 off`, `AC1 set 24→28 °C, mode heat→cool` */
+function describeChanges(room: Pick<LiveRoom, 'devices'>, devices: DeviceMap): string {
+  return Object.entries(devices)
+    .map(([key, change]) => {
+      const before = room.devices[key] ?? {};
+      const parts: string[] = [];
+      if (change.on === false) parts.push('off');
+      if (change.on === true) parts.push('on');
+      if (change.mode !== undefined) parts.push(`mode ${before.mode ?? '?'}→${change.mode}`);
+      if (change.set !== undefined) parts.push(`set ${before.set ?? '?'}→${change.set} °C`);
+      if (change.fan !== undefined) parts.push(`fan ${before.fan ?? '?'}→${change.fan}`);
+      return `${key} ${parts.join(', ')}`;
+    })
+    .join('; ');
+}
+
+function action(rule: PolicyRule, reason: string, room: Pick<LiveRoom, 'devices'>, devices: DeviceMap): PolicyAction {
+  return { rule, devices, detail: `${rule}: ${reason}: ${describeChanges(room, devices)}` };
+}
+
+function limitsText(season: Season, rent: GuestRentState, limits: AcLimits): string {
+  return `outside the ${season} limits of a ${rent} room (modes ${limits.modes.join('/')}, ${limits.set_min}–${limits.set_max} °C, fan ${limits.fans.join('/')})`;
+}
+
+/**
+ * What must hold whenever the room changes: a window open turns every AC off; a room not sold
+ * has its ACs off or set back; a sold or checked-in room's ACs stay within the season's limits.
+ * Only ACs that are on are touched. At most one action (the first rule that applies).
+ */
+export function standingAction(policy: AirPolicy, season: Season, room: LiveRoom): PolicyAction | null {
+  const running = airConditioners(room).filter(([, device]) => isOn(device));
+  if (running.length === 0) return null;
+  if (room.window && policy.window_off) {
+    return action('window_open', 'window open', room, Object.fromEntries(running.map(([key]) => [key, { on: false }])));
+  }
+  if (isUnsold(room.rent)) {
+    if (policy.unsold === 'off') {
+      return action(
+        'unsold_off',
+        `room ${room.rent} (not sold)`,
+        room,
+        Object.fromEntries(running.map(([key]) => [key, { on: false }])),
+      );
+    }
+    const devices: DeviceMap = {};
+    for (const [key, device] of running) {
+      const change = setbackChange(policy, device);
+      if (change) devices[key] = change;
+    }
+    return Object.keys(devices).length > 0
+      ? action('unsold_setback', `room ${room.rent} (not sold): setback`, room, devices)
+      : null;
+  }
+  if (!isGuestRent(room.rent)) return null;
+  const limits = policy.limits[season][room.rent];
+  const devices = changesOf(running.flatMap(([key, device]) => limitNotes(limits, key, device)));
+  return Object.keys(devices).length > 0
+    ? action('limits', limitsText(season, room.rent, limits), room, devices)
+    : null;
+}
+
+/** Card out for the policy's minutes: each AC on set back (null: nothing to save). */
+export function setbackAction(policy: AirPolicy, room: LiveRoom): PolicyAction | null {
+  const devices: DeviceMap = {};
+  for (const [key, device] of airConditioners(room)) {
+    if (!isOn(device)) continue;
+    const change = setbackChange(policy, device);
+    if (change) devices[key] = change;
+  }
+  return Object.keys(devices).length > 0
+    ? action('card_out_setback', `card out ${policy.card_out_setback_min} min`, room, devices)
+    : null;
+}
+
+/** Nobody in for the policy's minutes: each AC on goes off. */
+export function maxRunAction(policy: AirPolicy, room: LiveRoom): PolicyAction | null {
+  const running = airConditioners(room).filter(([, device]) => isOn(device));
+  return running.length > 0
+    ? action(
+        'max_run',
+        `nobody in for ${policy.max_run_min} min`,
+        room,
+        Object.fromEntries(running.map(([key]) => [key, { on: false }])),
+      )
+    : null;
+}
+
+/** A guest checks in: each AC that is off starts in the season's mode at its default setpoint. */
+export function preconditionAction(policy: AirPolicy, season: Season, room: LiveRoom): PolicyAction | null {
+  if (room.window && policy.window_off) return null;
+  const limits = policy.limits[season].checked_in;
+  const change: DeviceState = {
+    on: true,
+    mode: preconditionMode(season, limits),
+    set: limits.set_default,
+    ...(limits.fans[0] && { fan: limits.fans[0] }),
+  };
+  const devices: DeviceMap = {};
+  for (const [key, device] of airConditioners(room)) if (!isOn(device)) devices[key] = change;
+  return Object.keys(devices).length > 0
+    ? action('checkin_precondition', `check-in (${season}): pre-condition to ${limits.set_default} °C`, room, devices)
+    : null;
+}
