@@ -18,6 +18,8 @@
 //
 // BENCH_WATERFALL=1 also prints, for one full load per screen, what the page fetched and when
 // (resource timing: start → end in ms from navigation start, the transfer size: 0 is from the cache).
+// BENCH_PROFILE=1 also prints, for one full load per screen, where the page's main thread spent its
+// time until the data was on screen (a Chromium trace: script by file, style, layout, paint, idle).
 // Target (issue 11): data on screen ≤ 300 ms from navigation (p50) for every screen, both ways.
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -36,6 +38,7 @@ const ROOMS = FLOORS * PER_FLOOR;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const WITH_RCUS = process.env.BENCH_RCUS !== '0';
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const TARGET_MS = 300;
 const ADMIN_PASSWORD = 'Bench#admin1';
 const MANAGER = { user_name: 'benchmanager', password: 'bench-pass1' };
@@ -210,6 +213,88 @@ function pageProbe() {
   }
 }
 
+/**
+ * One full load under a Chromium trace: the renderer main thread's top-level tasks, from navigation
+ * to the data on screen, summed by kind (script by the file it ran from, style, layout, paint, …).
+ */
+async function profiledLoad(page, url, screen) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  const result = await fullLoad(page, url, screen);
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  const main = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      events.some((other) => other.pid === event.pid && other.name === 'navigationStart'),
+  );
+  const start = events.filter((event) => event.name === 'navigationStart' && event.pid === main?.pid).at(-1)?.ts;
+  if (!main || start === undefined) return { result, kinds: new Map() };
+  const end = start + result * 1000;
+  const kinds = new Map();
+  const add = (kind, us) => kinds.set(kind, (kinds.get(kind) ?? 0) + us / 1000);
+  const own = events
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur)
+    .filter((event) => event.ts >= start && event.ts < end)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Each task's time goes to the innermost kind named below it; what no child names stays "other".
+  const KIND = {
+    UpdateLayoutTree: 'style',
+    ParseAuthorStyleSheet: 'style',
+    Layout: 'layout',
+    Paint: 'paint',
+    PrePaint: 'paint',
+    Layerize: 'paint',
+    UpdateLayer: 'paint',
+    ParseHTML: 'parse HTML',
+    'v8.compile': 'compile',
+    'v8.compileModule': 'compile',
+    'V8.GCScavenger': 'gc',
+    MajorGC: 'gc',
+    MinorGC: 'gc',
+  };
+  const scriptOf = (event) => {
+    const file = event.args?.data?.url ?? event.args?.data?.scriptName ?? '';
+    return file ? `script ${file.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')}` : null;
+  };
+  let busy = 0;
+  const stack = [];
+  for (const event of own) {
+    while (stack.length > 0 && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    const kind =
+      KIND[event.name] ??
+      (event.name === 'EvaluateScript' || event.name === 'v8.evaluateModule' || event.name === 'FunctionCall'
+        ? (scriptOf(event) ?? parent?.kind ?? 'script')
+        : null);
+    const node = { ts: event.ts, dur: event.dur, kind: kind ?? parent?.kind ?? 'other', self: event.dur };
+    if (parent) parent.self -= event.dur;
+    else busy += event.dur;
+    stack.push(node);
+    node.done = () => add(node.kind, node.self);
+    own.push; // keep lint quiet about the loop shape
+    event.node = node;
+  }
+  for (const event of own) event.node?.done();
+  add('idle (network, waiting)', result * 1000 - busy);
+  return { result, kinds };
+}
+
+function printProfile(screen, { result, kinds }) {
+  console.log(`\n${screen.id}: main thread until the data on screen at ${result.toFixed(0)} ms`);
+  for (const [kind, ms] of [...kinds].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms >= 2)) {
+    console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${kind}`);
+  }
+}
+
 async function fullLoad(page, url, screen) {
   await page.evaluate((selector) => sessionStorage.setItem('bench.selector', selector), screen.selector);
   await page.goto(url + screen.path);
@@ -342,6 +427,7 @@ async function main() {
         app.push(await inApp(page, server.url, screen));
       }
       results.push({ screen, full: stats(full), app: stats(app), load: `${loadBefore} → ${load1()}` });
+      if (PROFILE) printProfile(screen, await profiledLoad(page, server.url, screen));
       if (WATERFALL) {
         await fullLoad(page, server.url, screen);
         const { rows, marks, result } = await waterfall(page);

@@ -13,6 +13,8 @@ export const LiveRoomState = Type.Object({
   room_id: Type.Integer(),
   room_num: Type.String(),
   floor_num: Type.Integer(),
+  /** The room's building (null: none): the floor view cuts the whole hotel's answer to one. */
+  building_id: Type.Union([Type.Integer(), Type.Null()]),
   online: Type.Boolean(),
   /** Null until the RCU has reported it. */
   rent: Type.Union([Type.Enum([...RENT_STATES]), Type.Null()]),

@@ -26,15 +26,15 @@ export function asQuery<T>({ queryKey, queryFn }: PreloadQuery<T>) {
 }
 
 // The dashboard: its buildings (quiet: without the rooms screen, the whole hotel and no picker),
-// the rooms' state of the building shown, the air conditioners (quiet: the tiles show the rest).
+// the whole hotel's rooms' state (the screen shows one building's), the air conditioners (quiet:
+// the tiles show the rest). The three start together.
 export const dashboardBuildingsQuery = () => ({
   queryKey: ['buildings', ALL_ON_ONE_PAGE, 'quiet'],
   queryFn: () => api.buildings.list(ALL_ON_ONE_PAGE, { quiet: true }),
 });
-export const roomStatesQuery = (buildingId: number | undefined) => ({
-  queryKey: ['live', 'rooms', buildingId ?? 'all'],
-  queryFn: (options?: Parameters<typeof api.live.roomStates>[1]) =>
-    api.live.roomStates(buildingId === undefined ? {} : { building_id: buildingId }, options),
+export const roomStatesQuery = () => ({
+  queryKey: ['live', 'rooms', 'all'],
+  queryFn: (options?: Parameters<typeof api.live.roomStates>[1]) => api.live.roomStates({}, options),
 });
 export const dashboardAirQuery = () => ({
   queryKey: ['live', 'air'],
@@ -100,17 +100,7 @@ const each =
 
 /** What each screen asks for first, by route name, from the page's query string. */
 export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
-  pm_dashboard: (client, search) => {
-    const requested = numberParam(search.get('building'));
-    // A link that names its building asks for its rooms at once, as the screen does.
-    if (requested !== undefined) void preloadQuery(client, roomStatesQuery(requested));
-    void preloadQuery(client, dashboardAirQuery());
-    void preloadQuery(client, dashboardBuildingsQuery()).then((page) => {
-      if (page === undefined) return;
-      const shown = dashboardBuildingId((page as { records: { id: number }[] }).records, requested);
-      if (requested === undefined || shown !== requested) void preloadQuery(client, roomStatesQuery(shown));
-    });
-  },
+  pm_dashboard: each(roomStatesQuery, dashboardAirQuery, dashboardBuildingsQuery),
   pm_roomtype: each(() => firstPageQuery(LISTS.roomTypes)),
   pm_roomdetail: (client, search) =>
     search.get('tab') === 'buildings'

@@ -13,6 +13,7 @@ import { withOpenKeys } from '../../test-support/fixtures.js';
 interface Room {
   id: number;
   hotel_id: number;
+  building_id: number | null;
   rcu_id: string;
   device_key: string;
   room_num: string;
@@ -36,7 +37,7 @@ for (const kind of DATABASE_KINDS) {
       [room] = withOpenKeys(t, [
         await t.db
           .selectFrom('rooms')
-          .select(['id', 'hotel_id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
+          .select(['id', 'hotel_id', 'building_id', 'rcu_id', 'device_key', 'room_num', 'floor_num'])
           .orderBy('id')
           .limit(1)
           .executeTakeFirstOrThrow(),
@@ -135,6 +136,7 @@ for (const kind of DATABASE_KINDS) {
         room_id: room.id,
         room_num: room.room_num,
         floor_num: room.floor_num,
+        building_id: room.building_id,
         online: false,
         stale: true,
         rent: 'checked_in',

@@ -173,6 +173,7 @@ export class LiveService {
         room_id: room.id,
         room_num: room.room_num,
         floor_num: room.floor_num,
+        building_id: room.building_id,
         ...EMPTY_FLAGS,
         ...(state && flagsOf(state)),
         rent: (room.rent as RentState | null) ?? state?.rent ?? null,
@@ -276,7 +277,7 @@ export class LiveService {
   }
 }
 
-function flagsOf(room: LiveRoom): Omit<LiveRoomState, 'room_id' | 'room_num' | 'floor_num'> {
+function flagsOf(room: LiveRoom): Omit<LiveRoomState, 'room_id' | 'room_num' | 'floor_num' | 'building_id'> {
   const { online, rent, card, door, window, occupied, dnd, mur, sos, stale, updated_at } = room;
   return { online, rent, card, door, window, occupied, dnd, mur, sos, stale, updated_at };
 }

@@ -97,22 +97,22 @@ export default function DashboardPage() {
   const buildings = useQuery(dashboardBuildingsQuery());
   const buildingList = buildings.data?.records ?? [];
   const requestedBuilding = numberParam(params.get('building'));
-  // A link that names its building asks for its rooms at once, alongside the building list.
   const buildingId = dashboardBuildingId(buildings.isPending ? undefined : buildingList, requestedBuilding);
 
-  const states = useQuery({
-    ...asQuery(roomStatesQuery(buildingId)),
-    enabled: !buildings.isPending || requestedBuilding !== undefined,
-    refetchInterval: polling ? ALERT_POLL_MS : false,
-  });
+  // The whole hotel's rooms in one answer, asked for at once (not after the building list), and cut
+  // to the building shown here: a change of building needs no new call.
+  const states = useQuery({ ...asQuery(roomStatesQuery()), refetchInterval: polling ? ALERT_POLL_MS : false });
   // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
   const air = useQuery({ ...dashboardAirQuery(), refetchInterval: polling ? ALERT_POLL_MS : false });
 
   useEffect(() => {
-    if (!states.data) return;
+    // Until the building list says which building is shown, a link's own building or nothing.
+    if (!states.data || (buildings.isPending && requestedBuilding === undefined)) return;
     const acByRoom = new Map((air.data ?? []).map((room) => [room.room_id, room.ac]));
-    store.load(states.data.map((state) => toTile(state, acByRoom.get(state.room_id))));
-  }, [store, states.data, air.data]);
+    const shown =
+      buildingId === undefined ? states.data : states.data.filter((state) => state.building_id === buildingId);
+    store.load(shown.map((state) => toTile(state, acByRoom.get(state.room_id))));
+  }, [store, states.data, air.data, buildingId, buildings.isPending, requestedBuilding]);
 
   useLiveMessages((message) => {
     if (message.type !== 'room') return;

@@ -23,6 +23,7 @@ const room = (patch: Partial<LiveRoomState>): LiveRoomState => ({
   room_id: 201,
   room_num: '0201',
   floor_num: 2,
+  building_id: 1,
   online: false,
   rent: 'checked_in',
   card: true,

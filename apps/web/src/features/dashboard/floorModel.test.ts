@@ -17,6 +17,7 @@ const state = (room_id: number, patch: Partial<LiveRoomState> = {}): LiveRoomSta
   room_id,
   room_num: String(room_id),
   floor_num: Math.floor(room_id / 100),
+  building_id: 1,
   online: true,
   rent: 'empty',
   card: false,
