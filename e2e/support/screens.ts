@@ -24,6 +24,7 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_aircontrl', path: '/system/aircontrl', as: 'hotel' },
   { name: 'pm_roomstatecontrl', path: '/system/roomstatecontrl', as: 'hotel' },
   { name: 'pm_checkquanxian', path: '/system/checkquanxian', as: 'hotel' },
+  { name: 'pm_model', path: '/roomsystem/model', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];

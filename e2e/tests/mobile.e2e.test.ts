@@ -52,6 +52,10 @@ const DIALOGS: Record<string, { name: string; open: (page: Page, language: Langu
     { name: 'import', open: clickButton('rooms.import') },
   ],
   pm_roomdetail_buildings: [{ name: 'add', open: clickButton('buildings.add') }],
+  pm_model: [
+    { name: 'add', open: clickButton('modes.add') },
+    { name: 'edit', open: clickButton('modes.edit') },
+  ],
   pm_hotel: [{ name: 'add', open: clickButton('hotels.add') }],
   pm_validdate: [{ name: 'change', open: clickButton('validity.change') }],
 };

@@ -3,7 +3,15 @@ import { defineCalls } from './call.js';
 import { CONTROL_ROOMS_MAX, ControlResult } from './control.js';
 import { HotelTarget, Id } from './envelope.js';
 import { AC_MODES, type DeviceField, FAN_SPEEDS, VENT_SPEEDS } from './protocol.js';
-import { DEVICE_KEY_PATTERN, Device, type DeviceKind, SETPOINT_MAX, SETPOINT_MIN, SETPOINT_STEP } from './roomtypes.js';
+import {
+  DEVICE_KEY_PATTERN,
+  Device,
+  type DeviceKind,
+  RoomTypeOption,
+  SETPOINT_MAX,
+  SETPOINT_MIN,
+  SETPOINT_STEP,
+} from './roomtypes.js';
 
 /**
  * Modes (scenes, pm_model): per room type, a named set of device states taken from the type's
@@ -203,6 +211,16 @@ export function modeDevicesFor(template: readonly Device[], devices: ModeDevices
 
 /** Modes (pm_model): the modes of a room type, their device states and their triggers. */
 export const modeCalls = defineCalls('modes', {
+  roomTypes: {
+    method: 'POST',
+    path: '/modelroomtypes',
+    access: 'pm_model',
+    write: false,
+    hotelScoped: true,
+    summary: 'Every room type of the hotel as {id, name} (the modes screen picks one)',
+    body: ModeOptionsBody,
+    response: Type.Array(RoomTypeOption),
+  },
   list: {
     method: 'POST',
     path: '/modellist',

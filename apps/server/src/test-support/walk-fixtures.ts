@@ -78,6 +78,7 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'alerts.history': { body: () => ({ current: 1, size: 500 }) },
   'alerts.confirm': { body: (ids) => ({ id: ids.alert_id }) },
   'alerts.updateSettings': { body: () => ({ door_open_alert_minutes: 15 }) },
+  'modes.roomTypes': { body: () => ({}) },
   'modes.list': { body: (ids) => ({ room_type_id: ids.room_type_id }) },
   'modes.add': {
     body: (ids) => ({ room_type_id: ids.room_type_id, name: 'walk mode', devices: { L1: { on: true } } }),

@@ -90,6 +90,16 @@ export const roomTypeOptionsQuery = () => ({
   queryFn: (options?: Parameters<typeof api.roomTypes.options>[1]) => api.roomTypes.options({}, options),
 });
 
+// The modes screen: the hotel's room types (its picker) and the modes of the type shown.
+export const modesRoomTypesQuery = () => ({
+  queryKey: ['modes', 'roomtypes'],
+  queryFn: (options?: Parameters<typeof api.modes.roomTypes>[1]) => api.modes.roomTypes({}, options),
+});
+export const modesOfTypeQuery = (roomTypeId: number) => ({
+  queryKey: ['modes', 'type', roomTypeId],
+  queryFn: (options?: Parameters<typeof api.modes.list>[1]) => api.modes.list({ room_type_id: roomTypeId }, options),
+});
+
 type Preload = (client: QueryClient, search: URLSearchParams) => void;
 
 const each =
@@ -119,6 +129,15 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
     () => controlRoomsQueries().buildings,
   ),
   pm_checkquanxian: each(paramsRoomsQuery),
+  pm_model: (client, search) => {
+    const requested = numberParam(search.get('type'));
+    // A link that names its type asks for its modes at once, as the screen does; else the first type's.
+    if (requested !== undefined) void preloadQuery(client, modesOfTypeQuery(requested));
+    void preloadQuery(client, modesRoomTypesQuery()).then((types) => {
+      const first = (types as { id: number }[] | undefined)?.[0]?.id;
+      if (requested === undefined && first !== undefined) void preloadQuery(client, modesOfTypeQuery(first));
+    });
+  },
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
 };

@@ -44,7 +44,7 @@ const screen = (name: string, areas: readonly FeatureArea[], load: LoadScreen) =
 /** The built screens by route name, each its own chunk with its strings; later issues add theirs here. */
 const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_dashboard: screen('pm_dashboard', ['dashboard', 'live'], () => import('../features/dashboard/DashboardPage')),
-  pm_roomctrl: screen('pm_roomctrl', ['roomctrl', 'live'], () => import('../features/roomctrl/RoomCtrlPage')),
+  pm_roomctrl: screen('pm_roomctrl', ['roomctrl', 'live', 'modes'], () => import('../features/roomctrl/RoomCtrlPage')),
   pm_hotel: screen('pm_hotel', ['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
   pm_validdate: screen('pm_validdate', ['validity', 'hotels'], () => import('../features/validity/ValidityPage')),
   pm_roomtype: screen('pm_roomtype', ['roomtypes'], () => import('../features/roomtypes/RoomTypesPage')),
@@ -57,10 +57,11 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_aircontrl: screen('pm_aircontrl', ['control', 'live'], () => import('../features/control/AirControlPage')),
   pm_roomstatecontrl: screen(
     'pm_roomstatecontrl',
-    ['control', 'live'],
+    ['control', 'live', 'modes'],
     () => import('../features/control/RoomStateControlPage'),
   ),
   pm_checkquanxian: screen('pm_checkquanxian', ['control', 'live'], () => import('../features/control/ParamsPage')),
+  pm_model: screen('pm_model', ['modes', 'live'], () => import('../features/modes/ModesPage')),
 };
 
 /**

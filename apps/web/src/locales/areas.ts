@@ -11,6 +11,7 @@ export const FEATURE_AREAS = [
   'dashboard',
   'hotels',
   'live',
+  'modes',
   'roomctrl',
   'rooms',
   'roomtypes',

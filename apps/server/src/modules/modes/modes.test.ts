@@ -274,6 +274,16 @@ describeEachDatabase(
       }
     });
 
+    it('lists the room types for the modes screen', async () => {
+      const answer = await t.call('POST', '/apis/modelroomtypes', { token: manager, body: {} });
+      expect(answer.code).toBe(0);
+      expect(answer.data.map((type: { id: number }) => type.id)).toContain(standardTypeId);
+      expect(answer.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+      expect((await t.call('POST', '/apis/modelroomtypes', { token: waiter, body: {} })).code).toBe(
+        ErrorCode.forbidden,
+      );
+    });
+
     it('lists the mode names of every type for the control screens', async () => {
       const answer = await t.call('POST', '/apis/modeloptions', { token: waiter, body: {} });
       expect(answer.code).toBe(0);

@@ -8,6 +8,7 @@ export async function modeRoutes(app: FastifyInstance) {
   const { modes } = app.services;
   const timeoutMs = app.config.commandTimeoutMs;
   registerCalls(app, CALLS.modes, {
+    roomTypes: ({ hotelId }) => app.services.roomTypes.options(hotelId),
     list: ({ hotelId, body }) => modes.list(hotelId, body.room_type_id),
     add: ({ actor, hotelId, body }) => modes.add(actor, hotelId, body),
     update: ({ actor, hotelId, body }) => modes.update(actor, hotelId, body),

@@ -15,6 +15,7 @@ import { selectAllTitle } from '../../components/selectAllTitle';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
 import { RENT_STATES } from '../live/vocabulary';
+import { ModeApply } from '../modes/ModeApply';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
@@ -35,6 +36,8 @@ export default function RoomStateControlPage() {
   const [rentFilter, setRentFilter] = useState<RentFilter>('all');
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const [sent, setSent] = useState<RentState | null>(null);
+  // What the results below are of: a rent change (a retry sends it again) or a mode.
+  const [runCall, setRunCall] = useState<'control.rent' | 'modes.apply'>('control.rent');
 
   const states = useQuery({
     ...asQuery(roomStateControlQuery()),
@@ -82,6 +85,7 @@ export default function RoomStateControlPage() {
   };
   const apply = () => {
     if (!rent) return;
+    setRunCall('control.rent');
     setSent(rent);
     void send(selected, rent, []);
   };
@@ -169,7 +173,26 @@ export default function RoomStateControlPage() {
           )}
         </div>
       </fieldset>
-      <ControlResults run={run} call="control.rent" onRetryFailed={canSend ? retryFailed : undefined} />
+      <div className="rp-control__panel">
+        <div className="rp-control__field">
+          <span className="rp-control__label">{t('modes.apply.label')}</span>
+          <ModeApply
+            roomIds={selected}
+            roomNum={selected.length === 1 ? roomNum(selected[0] ?? 0) : undefined}
+            onStart={() => {
+              setRunCall('modes.apply');
+              setRun({ state: 'running', count: selected.length });
+            }}
+            onResults={(results) => setRun({ state: 'done', results })}
+            onFailed={(error) => setRun({ state: 'failed', reason: reasonOf(error), results: [] })}
+          />
+        </div>
+      </div>
+      <ControlResults
+        run={run}
+        call={runCall}
+        onRetryFailed={canSend && runCall === 'control.rent' ? retryFailed : undefined}
+      />
       <div className="rp-toolbar">
         <Input.Search
           allowClear

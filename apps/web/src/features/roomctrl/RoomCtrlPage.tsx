@@ -19,6 +19,7 @@ import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { mergeDeviceChange } from '../live/deviceState';
+import { ModeApply } from '../modes/ModeApply';
 import { DeviceCard, type DeviceResult } from './DeviceCard';
 import { controlDevices } from './deviceModel';
 import './roomctrl.css';
@@ -153,6 +154,7 @@ function RoomControl({ roomId }: { roomId: number }) {
           </span>
         )}
       </div>
+      <ModeApply roomIds={[room.id]} roomTypeIds={[room.room_type_id]} roomNum={room.room_num} />
       {!canControl && <Alert className="rp-page__alert" type="info" showIcon title={t('roomctrl.readOnly')} />}
       {state && !state.online && (
         <Alert className="rp-page__alert" type="warning" showIcon title={t('roomctrl.offline')} />
