@@ -86,6 +86,11 @@ export class ControlService {
     this.#guard = guard;
   }
 
+  /** Device changes the server sends of itself (a mode) within the energy policy: what to send, and what it changed. */
+  withinPolicy(hotelId: number, roomId: number, devices: DeviceMap) {
+    return this.#limited(hotelId, roomId, devices);
+  }
+
   /** A console's device change within the energy policy: what to send, and what the policy changed. */
   async #limited(hotelId: number, roomId: number, devices: DeviceMap) {
     return this.#guard ? this.#guard.limitCommand(hotelId, roomId, devices) : { devices, notes: [] };

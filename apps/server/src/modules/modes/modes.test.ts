@@ -492,6 +492,38 @@ describeEachDatabase(
       expect(await timers.find(key)).toBeNull();
     });
 
+    it("a mode's AC setting passes through the hotel's energy policy", async () => {
+      const [one] = rooms as [Room];
+      const limits = {
+        modes: ['cool', 'heat', 'dry', 'fan', 'auto'],
+        set_min: 20,
+        set_max: 23,
+        set_default: 22,
+        fans: ['auto', 'low'],
+      };
+      const season = { checked_in: limits, sold: limits };
+      const policy = await t.call('PUT', '/apis/airpolicyupdate', {
+        token: manager,
+        body: { limits: { cooling: season, heating: season, transition: season } },
+      });
+      expect(policy.code).toBe(0);
+      const ref = { room_id: one.id, hotel_id: 1, building_id: null, room_num: one.room_num, floor_num: 2 };
+      await t.app.services.live.store.merge(ref, { rent: 'checked_in', online: true }, new Date());
+      const answer = await t.call('POST', '/apis/modelapply', {
+        token: manager,
+        body: { room_ids: [one.id], mode: 'welcome' },
+      });
+      expect(answer.data[0].ok).toBe(true);
+      // The welcome mode says 24 °C; the policy allows at most 23 for a checked-in room.
+      expect(scenes(one).at(-1)?.devices?.AC1).toMatchObject({ on: true, set: 23, fan: 'auto' });
+      expect((await modeEvents(one)).at(-1)).toMatchObject({
+        mode: 'welcome',
+        trigger: 'manual',
+        ok: true,
+        policy: [{ device: 'AC1', field: 'set', asked: 24, applied: 23 }],
+      });
+    });
+
     it('a room type deleted takes its modes and settings with it', async () => {
       const type = await t.call('POST', '/apis/roomtypeadd', {
         token: manager,

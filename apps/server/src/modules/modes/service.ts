@@ -443,7 +443,12 @@ export class ModeService {
     template: Device[],
     how: { trigger: ModeTrigger; by?: string },
   ): Promise<DeviceCommandError | null> {
-    const devices = modeDevicesFor(template, mode.devices);
+    // A mode's AC setting passes through the hotel's energy policy (its limits for the room's season and rent).
+    const { devices, notes } = await this.#control.withinPolicy(
+      room.hotel_id,
+      room.id,
+      modeDevicesFor(template, mode.devices),
+    );
     let failure: DeviceCommandError | null = null;
     try {
       await this.#control.sendCommand(room.id, 'scene', { mode: mode.name, devices }, { hotelId: room.hotel_id });
@@ -463,6 +468,7 @@ export class ModeService {
         ...(how.by !== undefined && { by: how.by }),
         ok: failure === null,
         ...(failure && { failure: failure.failure, error: failure.detail }),
+        ...(notes.length > 0 && { policy: notes }),
       }),
       event_time: at,
       received_at: at,
