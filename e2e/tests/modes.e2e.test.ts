@@ -85,6 +85,17 @@ test('the welcome mode edited on the modes screen is what a room of the type get
   expect(await panelState(manager, 'L1')).toBe('开');
   expect(rcu?.room.devices.D1).toMatchObject({ on: true, level: 35 });
   await screenshot(page, 'modes-card-in-panel-zh');
+
+  // The panel applies a mode by hand too: sleep dims the reading lamp to a night light.
+  const panel = page.locator('.rp-room-panel');
+  await choose(page, '模式', '睡眠', panel);
+  await panel.getByRole('button', { name: buttonName('应用模式') }).click();
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: buttonName('应用模式') })
+    .click();
+  await expect.poll(() => panelState(manager, 'D1'), { timeout: 15_000 }).toBe('开 · 10%');
+  expect(await panelState(manager, 'C1')).toBe('0%');
 });
 
 test('a mode applied by hand from device control reaches the room', async () => {

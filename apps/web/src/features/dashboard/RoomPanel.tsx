@@ -2,11 +2,13 @@ import { ControlOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type DeviceKind, type LiveDeviceState } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Spin, Tag } from 'antd';
-import { useCallback, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
+import { withStrings } from '../../app/i18n';
 import { shouldPoll, useLiveStatus } from '../../app/live';
+import { useMayCall } from '../../app/permissions';
 import { OnlineTag } from '../../components/OnlineTag';
 import { formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
@@ -15,6 +17,11 @@ import { deviceText, formatTemp } from '../live/deviceText';
 import { deviceKindOf } from '../live/vocabulary';
 import { mainAc, type RoomStore, rentOf } from './floorModel';
 import { deviceStateKey, ROOM_CTRL_PATH } from './roomPanelKeys';
+
+/** A mode applied by hand, with its strings: loaded when a user who may apply modes opens a room. */
+const ModeApply = lazy(
+  withStrings(['modes'], () => import('../modes/ModeApply').then((module) => ({ default: module.ModeApply }))),
+);
 
 interface Props {
   store: RoomStore;
@@ -32,6 +39,7 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
   );
   const room = useSyncExternalStore(subscribe, () => (roomId === null ? undefined : store.get(roomId)));
   const status = useLiveStatus();
+  const mayApplyMode = useMayCall('modes.apply').allowed;
   const devices = useQuery({
     queryKey: deviceStateKey(roomId ?? 0),
     queryFn: () => api.live.deviceState({ room_id: roomId ?? 0 }),
@@ -105,6 +113,13 @@ export default function RoomPanel({ store, roomId, canControl, onClose }: Props)
               {room.updated_at ? timeAgo(room.updated_at, Date.now(), t) : t('live.neverReported')}
             </Descriptions.Item>
           </Descriptions>
+          {mayApplyMode && (
+            <Suspense fallback={null}>
+              <div className="rp-room-panel__mode">
+                <ModeApply roomIds={[room.room_id]} roomNum={room.room_num} />
+              </div>
+            </Suspense>
+          )}
           <h3 className="rp-room-panel__heading">{t('dashboard.devices')}</h3>
           <DeviceList query={devices} />
         </>
