@@ -25,6 +25,8 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_roomstatecontrl', path: '/system/roomstatecontrl', as: 'hotel' },
   { name: 'pm_checkquanxian', path: '/system/checkquanxian', as: 'hotel' },
   { name: 'pm_model', path: '/roomsystem/model', as: 'hotel' },
+  { name: 'pm_logstatistics', path: '/statistics/logstatistics', as: 'hotel' },
+  { name: 'pm_logstatistics_operations', path: '/statistics/logstatistics?tab=operations', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];

@@ -81,7 +81,6 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
     name: 'pm_logstatistics',
     perm: 'pm_logstatistics',
     group: 'statistics',
-    planned: true,
   },
 ];
 

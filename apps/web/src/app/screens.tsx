@@ -62,6 +62,7 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   ),
   pm_checkquanxian: screen('pm_checkquanxian', ['control', 'live'], () => import('../features/control/ParamsPage')),
   pm_model: screen('pm_model', ['modes', 'live'], () => import('../features/modes/ModesPage')),
+  pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
 };
 
 /**

@@ -12,6 +12,7 @@ export const FEATURE_AREAS = [
   'hotels',
   'live',
   'modes',
+  'logs',
   'roomctrl',
   'rooms',
   'roomtypes',

@@ -8,6 +8,7 @@ import type errors from './zh/errors';
 import type hotels from './zh/hotels';
 import type layout from './zh/layout';
 import type live from './zh/live';
+import type logs from './zh/logs';
 import type modes from './zh/modes';
 import type roomctrl from './zh/roomctrl';
 import type rooms from './zh/rooms';
@@ -28,6 +29,7 @@ export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type LayoutMessages = Record<keyof typeof layout, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
 export type ModesMessages = Record<keyof typeof modes, string>;
+export type LogsMessages = Record<keyof typeof logs, string>;
 export type RoomCtrlMessages = Record<keyof typeof roomctrl, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -51,6 +53,7 @@ export type Messages = ShellMessages &
   DashboardMessages &
   LiveMessages &
   ModesMessages &
+  LogsMessages &
   RoomCtrlMessages &
   HotelsMessages &
   RoomsMessages &

@@ -48,8 +48,8 @@ function valueText(language: Language, value: unknown): string {
 function pairsText(language: Language, object: Record<string, unknown>): string {
   return Object.entries(object)
     .map(([key, value]) => {
-      if (key === 'rule' && typeof value === 'string')
-        return `${fieldText(language, key)} ${ruleText(language, value)}`;
+      // The rule an action followed names itself: its words alone.
+      if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
       if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
       return `${fieldText(language, key)}: ${valueText(language, value)}`;
     })
@@ -97,6 +97,11 @@ function commandText(language: Language, detail: Record<string, unknown>): strin
           : isRecord(detail.params)
             ? pairsText(language, detail.params)
             : '';
+  return `${opText}${what ? `: ${what}` : ''} — ${outcomeText(language, detail)}`;
+}
+
+/** How a command ended: done, or failed and why. */
+function outcomeText(language: Language, detail: Record<string, unknown>): string {
   const failure = typeof detail.failure === 'string' ? detail.failure : null;
   // The RCU's own reason is worth reading when it refused; the other failures say it all in words.
   const reason = failure
@@ -104,13 +109,35 @@ function commandText(language: Language, detail: Record<string, unknown>): strin
         .filter(Boolean)
         .join(': ')
     : '';
-  const outcome = detail.ok === false ? lookup(language, 'logs.failed', { reason }) : lookup(language, 'logs.done');
-  return `${opText}${what ? `: ${what}` : ''} — ${outcome}`;
+  return (detail.ok === false ? lookup(language, 'logs.failed', { reason }) : lookup(language, 'logs.done')) ?? '';
+}
+
+/** A mode run: `Mode welcome (card inserted) — done`, with who ran it by hand. */
+function modeText(language: Language, detail: Record<string, unknown>): string {
+  const trigger = String(detail.trigger ?? '');
+  const run = lookup(language, 'logs.modeRun', {
+    mode: String(detail.mode ?? ''),
+    trigger: lookup(language, `logs.trigger.${trigger}`) ?? trigger,
+  });
+  const by = typeof detail.by === 'string' ? (lookup(language, 'logs.modeBy', { by: detail.by }) ?? '') : '';
+  return `${run}${by} — ${outcomeText(language, detail)}`;
+}
+
+/**
+ * A policy action written as text (`card_out_setback: card out for 10 min: AC1 set 24→26 °C`):
+ * its rule, the first word, in words; the rest as the policy wrote it.
+ */
+function policyText(language: Language, detail: string): string {
+  const match = /^([a-z_]+): (.*)$/s.exec(detail);
+  if (!match) return detail;
+  const rule = lookup(language, `logs.rule.${match[1]}`);
+  return rule ? `${rule}: ${match[2]}` : detail;
 }
 
 /** An event's detail in words. */
 export function eventText(language: Language, type: string, detail: string): string {
   const data = parsed(detail);
+  if (type === 'policy' && data === undefined) return policyText(language, detail);
   if (!isRecord(data)) return detail;
   switch (type) {
     case 'alert_raised':
@@ -136,6 +163,8 @@ export function eventText(language: Language, type: string, detail: string): str
     }
     case 'command':
       return commandText(language, data);
+    case 'mode':
+      return modeText(language, data);
     default:
       return pairsText(language, data).slice(0, TEXT_MAX);
   }

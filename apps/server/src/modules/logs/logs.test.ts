@@ -128,7 +128,7 @@ describeEachDatabase('log statistics', (t) => {
     expect(cleared.type_text).toBe('Alert ended');
     expect(cleared.text).toBe('Door left open: The door was closed');
     expect(policy.type_text).toBe('Energy policy');
-    expect(policy.text).toBe('rule card_out_setback; setpoint: 26');
+    expect(policy.text).toBe('Card out: setback; setpoint: 26');
     const next = await events({}, { current: 2, size: 3 });
     expect(typesOf(next)).toEqual(['door_open', 'card_in']);
     expect(next.data.records[0].text).toBe('front door');
@@ -399,6 +399,53 @@ describeEachDatabase('log statistics', (t) => {
       .execute();
     expect(alert).toEqual([{ room_event_id: null }]);
     expect((await t.app.services.logs.pruneOldRows()).events).toBe(0);
+  });
+
+  it('describes mode runs and policy actions in the reader’s language', async () => {
+    const third = await t.db
+      .selectFrom('rooms')
+      .select('id')
+      .where('hotel_id', '=', hotelId)
+      .orderBy('id')
+      .offset(2)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await insertEvent({
+      room_id: third.id,
+      type: 'mode',
+      detail: JSON.stringify({ mode: 'welcome', trigger: 'card_in', ok: true }),
+      minutes: 1,
+    });
+    await insertEvent({
+      room_id: third.id,
+      type: 'mode',
+      detail: JSON.stringify({ mode: 'sleep', trigger: 'manual', by: 'manager', ok: false, failure: 'offline' }),
+      minutes: 2,
+    });
+    await insertEvent({
+      room_id: third.id,
+      type: 'policy',
+      detail: 'card_out_setback: card out for 10 min: AC1 set 24→26 °C',
+      minutes: 3,
+    });
+    const read = async (language: string) =>
+      (
+        await t.call('POST', '/apis/eventlog', {
+          token: manager,
+          body: { filter: { room_id: third.id } },
+          headers: { 'accept-language': language },
+        })
+      ).data.records.map((row: { type_text: string; text: string }) => `${row.type_text} | ${row.text}`);
+    expect(await read('en')).toEqual([
+      'Energy policy | Card out: setback: card out for 10 min: AC1 set 24→26 °C',
+      'Mode | Mode sleep (by hand), by manager — failed: the RCU is offline',
+      'Mode | Mode welcome (card inserted) — done',
+    ]);
+    expect(await read('zh')).toEqual([
+      '节能策略 | 拔卡节能温度: card out for 10 min: AC1 set 24→26 °C',
+      '模式 | 模式 sleep（手动），操作人 manager — 失败：RCU 离线',
+      '模式 | 模式 welcome（插卡） — 成功',
+    ]);
   });
 
   it('refuses an export longer than its limit with 4413', async () => {

@@ -1,0 +1,152 @@
+import { EVENT_LOG_TYPES, type EventLogEntry, type EventLogFilter } from '@roompilot/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Select, type TableColumnsType, Tag } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { ListTable } from '../../components/ListTable';
+import { useListQuery } from '../../components/useListQuery';
+import { formatNumber } from '../../lib/format';
+import { ExportMenu } from './ExportMenu';
+import { LogCharts } from './LogCharts';
+import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
+import { useScrollRegion } from './useScrollRegion';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+
+/** Colours of the types that call for attention; the rest are plain. */
+const TYPE_COLOURS: Partial<Record<string, string>> = {
+  sos: 'red',
+  fault: 'volcano',
+  alert_raised: 'orange',
+  alert_confirmed: 'green',
+  alert_cleared: 'green',
+  command: 'blue',
+  policy: 'cyan',
+  mode: 'purple',
+};
+
+interface Filters {
+  room_num?: string;
+  type?: string;
+}
+
+/** The device event log: what the RCUs reported and what the server did to rooms, filtered, counted and exported. */
+export function EventLogTab() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [roomInput, setRoomInput] = useState('');
+  const [span, setSpan] = useState<TimeSpan>(DEFAULT_SPAN);
+  // The span is fixed when chosen, so that paging does not move it.
+  const [now, setNow] = useState(() => Date.now());
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegion(tableBox, t('logs.tabEvents'));
+
+  const filter: EventLogFilter = useMemo(
+    () => ({ ...filters, ...(listFrom(span, now) && { from: listFrom(span, now) }) }),
+    [filters, span, now],
+  );
+  const list = useListQuery<EventLogEntry, { filter: EventLogFilter }>({
+    key: 'eventlog',
+    params: { filter },
+    fetch: api.logs.events,
+  });
+  const counts = useQuery({
+    queryKey: ['eventlog', 'counts', filters, span, now],
+    queryFn: () =>
+      api.logs.eventCounts({
+        filter: { ...filters, from: chartFrom(span, now), to: new Date(now).toISOString() },
+        utc_offset: utcOffset(),
+      }),
+  });
+
+  const change = (patch: Filters) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setNow(Date.now());
+    list.firstPage();
+  };
+
+  const columns: TableColumnsType<EventLogEntry> = [
+    {
+      title: t('logs.column.at'),
+      dataIndex: 'at',
+      key: 'at',
+      width: 180,
+      render: (value: string) => formatDateTime(value),
+    },
+    { title: t('logs.column.room'), dataIndex: 'room_num', key: 'room_num', width: 90 },
+    {
+      title: t('logs.column.type'),
+      dataIndex: 'type_text',
+      key: 'type',
+      width: 150,
+      render: (value: string, row) => <Tag color={TYPE_COLOURS[row.type]}>{value}</Tag>,
+    },
+    {
+      title: t('logs.column.detail'),
+      dataIndex: 'text',
+      key: 'text',
+      render: (value: string) => value || <span className="rp-muted">—</span>,
+    },
+  ];
+
+  const hasFilters = filters.room_num !== undefined || filters.type !== undefined || span !== 'any';
+  return (
+    <>
+      <div className="rp-toolbar rp-toolbar--filters">
+        <Input.Search
+          className="rp-filter"
+          placeholder={t('logs.room')}
+          aria-label={t('logs.room')}
+          allowClear
+          maxLength={16}
+          value={roomInput}
+          onChange={(event) => setRoomInput(event.target.value)}
+          onSearch={(value) => change({ room_num: value.trim() || undefined })}
+        />
+        <Select<string>
+          className="rp-filter"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('logs.anyType')}
+          aria-label={t('logs.type')}
+          value={filters.type}
+          onChange={(value) => change({ type: value })}
+          options={EVENT_LOG_TYPES.map((type) => ({ value: type, label: t(`logs.type.${type}`) }))}
+        />
+        <Select<TimeSpan>
+          className="rp-filter"
+          aria-label={t('logs.time')}
+          value={span}
+          onChange={(value) => {
+            setSpan(value);
+            setNow(Date.now());
+            list.firstPage();
+          }}
+          options={TIME_SPAN_KEYS.map((value) => ({ value, label: t(`logs.time.${value}`) }))}
+        />
+        <div className="rp-toolbar__actions">
+          <ExportMenu
+            call="logs.eventExport"
+            fallbackName="events"
+            download={(format) => api.logs.eventExport({ format, filter, utc_offset: utcOffset() })}
+          />
+        </div>
+      </div>
+      <LogCharts counts={counts} />
+      <div ref={tableBox}>
+        <ListTable<EventLogEntry>
+          rowKey="id"
+          list={list}
+          columns={columns}
+          scroll={{ x: 760 }}
+          emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyEvents')}
+          pagination={{
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total) => t('logs.total', { total: formatNumber(total) }),
+          }}
+        />
+      </div>
+    </>
+  );
+}

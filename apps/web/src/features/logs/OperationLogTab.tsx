@@ -1,0 +1,164 @@
+import type { OplogEntry, OplogFilter } from '@roompilot/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Select, type TableColumnsType } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { ListTable } from '../../components/ListTable';
+import { useListQuery } from '../../components/useListQuery';
+import { formatNumber } from '../../lib/format';
+import { ExportMenu } from './ExportMenu';
+import { LogCharts } from './LogCharts';
+import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
+import { useScrollRegion } from './useScrollRegion';
+
+const PAGE_SIZES = [20, 50, 100, 500];
+
+interface Filters {
+  user_name?: string;
+  action?: string;
+  keyword?: string;
+}
+
+/** The operation log: who changed what, when and from where, filtered, counted and exported. */
+export function OperationLogTab() {
+  const { t, i18n } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const [userInput, setUserInput] = useState('');
+  const [keywordInput, setKeywordInput] = useState('');
+  const [span, setSpan] = useState<TimeSpan>(DEFAULT_SPAN);
+  const [now, setNow] = useState(() => Date.now());
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegion(tableBox, t('logs.tabOperations'));
+
+  const filter: OplogFilter = useMemo(
+    () => ({ ...filters, ...(listFrom(span, now) && { from: listFrom(span, now) }) }),
+    [filters, span, now],
+  );
+  const list = useListQuery<OplogEntry, { filter: OplogFilter }>({
+    key: 'oplog',
+    params: { filter },
+    fetch: api.oplog.query,
+  });
+  const counts = useQuery({
+    queryKey: ['oplog', 'counts', filters, span, now],
+    queryFn: () =>
+      api.logs.operationCounts({
+        filter: { ...filters, from: chartFrom(span, now), to: new Date(now).toISOString() },
+        utc_offset: utcOffset(),
+      }),
+  });
+
+  const change = (patch: Filters) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setNow(Date.now());
+    list.firstPage();
+  };
+
+  // The actions with words in this language, by their words.
+  const actions = useMemo(() => {
+    const prefix = 'logs.action.';
+    const bundle = i18n.getResourceBundle(i18n.language, 'translation') as Record<string, string> | undefined;
+    return Object.entries(bundle ?? {})
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, label]) => ({ value: key.slice(prefix.length), label }))
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  }, [i18n, i18n.language]);
+
+  const columns: TableColumnsType<OplogEntry> = [
+    {
+      title: t('logs.column.at'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      width: 180,
+      render: (value: string) => formatDateTime(value),
+    },
+    { title: t('logs.column.user'), dataIndex: 'user_name', key: 'user_name', width: 130 },
+    { title: t('logs.column.action'), dataIndex: 'action_text', key: 'action', width: 170 },
+    {
+      title: t('logs.column.target'),
+      dataIndex: 'target',
+      key: 'target',
+      width: 130,
+      render: (value: string) => value || <span className="rp-muted">—</span>,
+    },
+    {
+      title: t('logs.column.detail'),
+      dataIndex: 'text',
+      key: 'text',
+      ellipsis: { showTitle: true },
+      render: (value: string) => value || <span className="rp-muted">—</span>,
+    },
+    { title: t('logs.column.ip'), dataIndex: 'ip', key: 'ip', width: 130 },
+  ];
+
+  const hasFilters = Object.values(filters).some((value) => value !== undefined) || span !== 'any';
+  return (
+    <>
+      <div className="rp-toolbar rp-toolbar--filters">
+        <Input.Search
+          className="rp-filter"
+          placeholder={t('logs.user')}
+          aria-label={t('logs.user')}
+          allowClear
+          maxLength={64}
+          value={userInput}
+          onChange={(event) => setUserInput(event.target.value)}
+          onSearch={(value) => change({ user_name: value.trim() || undefined })}
+        />
+        <Select<string>
+          className="rp-filter"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('logs.anyAction')}
+          aria-label={t('logs.action')}
+          value={filters.action}
+          onChange={(value) => change({ action: value })}
+          options={actions}
+        />
+        <Input.Search
+          className="rp-filter rp-filter--keyword"
+          placeholder={t('logs.keyword')}
+          aria-label={t('logs.keyword')}
+          allowClear
+          maxLength={128}
+          value={keywordInput}
+          onChange={(event) => setKeywordInput(event.target.value)}
+          onSearch={(value) => change({ keyword: value.trim() || undefined })}
+        />
+        <Select<TimeSpan>
+          className="rp-filter"
+          aria-label={t('logs.time')}
+          value={span}
+          onChange={(value) => {
+            setSpan(value);
+            setNow(Date.now());
+            list.firstPage();
+          }}
+          options={TIME_SPAN_KEYS.map((value) => ({ value, label: t(`logs.time.${value}`) }))}
+        />
+        <div className="rp-toolbar__actions">
+          <ExportMenu
+            call="logs.operationExport"
+            fallbackName="operations"
+            download={(format) => api.logs.operationExport({ format, filter, utc_offset: utcOffset() })}
+          />
+        </div>
+      </div>
+      <LogCharts counts={counts} />
+      <div ref={tableBox}>
+        <ListTable<OplogEntry>
+          rowKey="id"
+          list={list}
+          columns={columns}
+          scroll={{ x: 980 }}
+          emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyOperations')}
+          pagination={{
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total) => t('logs.total', { total: formatNumber(total) }),
+          }}
+        />
+      </div>
+    </>
+  );
+}
