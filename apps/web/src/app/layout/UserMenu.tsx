@@ -1,13 +1,17 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { api } from '../api';
 import { clearToken } from '../session';
 import { useCurrentUser } from '../user';
+
+/** The password dialog (a form and its checks): its own chunk, loaded when first opened. */
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/auth/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })),
+);
 
 /** The user's nick name, with change password and quit. */
 export function UserMenu() {
@@ -16,6 +20,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Mounted from the first opening on, so that it can close with its animation.
+  const [passwordWanted, setPasswordWanted] = useState(false);
   const shownName = info.nick_name || info.user_name;
 
   const quit = async () => {
@@ -39,7 +45,10 @@ export function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') },
           ],
           onClick: ({ key }) => {
-            if (key === 'password') setPasswordOpen(true);
+            if (key === 'password') {
+              setPasswordWanted(true);
+              setPasswordOpen(true);
+            }
             if (key === 'logout') void quit();
           },
         }}
@@ -51,7 +60,11 @@ export function UserMenu() {
           <DownOutlined className="rp-usermenu__caret" />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog userName={info.user_name} open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordWanted && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog userName={info.user_name} open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
