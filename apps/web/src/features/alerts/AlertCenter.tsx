@@ -36,8 +36,8 @@ const CARDS_MAX = 3;
 const CARDS_MAX_MOBILE = 2;
 export const SOS_SOUND = '/sounds/sos.wav';
 export const INFO_SOUND = '/sounds/info.wav';
-/** At the latest this long after the console opens, its alert tones are loaded. */
-const SOUNDS_LOAD_MS = 3_000;
+/** This long after the console opens, its alert tones are loaded. */
+const SOUNDS_LOAD_MS = 5_000;
 
 /** Re-renders every `ms` while `active`, for the time-ago texts. */
 function useNow(active: boolean, ms = 15_000): number {
@@ -169,20 +169,13 @@ export function AlertCenter() {
   const now = useNow(queue.shown.length > 0);
   const shown = queue.shown.slice(0, isMobile ? CARDS_MAX_MOBILE : CARDS_MAX);
   const more = queue.shown.length - shown.length;
-  // The tones load once the page is idle, not alongside the screen's first data; an alert before
-  // then still plays them (play() loads what it lacks).
+  // The tones load a few seconds after the console opens, not alongside the screen's first data
+  // (an idle callback would fire while that data is still on its way); an alert before then still
+  // plays them (play() loads what it lacks).
   useEffect(() => {
-    const load = () => {
+    const timer = window.setTimeout(() => {
       for (const audio of [sosAudio.current, infoAudio.current]) if (audio) audio.preload = 'auto';
-    };
-    // Not every browser has idle callbacks (Safari): there, a while after the console opens.
-    const idle = window as Partial<Pick<Window, 'requestIdleCallback' | 'cancelIdleCallback'>>;
-    if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-      const cancel = idle.cancelIdleCallback;
-      const handle = idle.requestIdleCallback(load, { timeout: SOUNDS_LOAD_MS });
-      return () => cancel(handle);
-    }
-    const timer = window.setTimeout(load, SOUNDS_LOAD_MS);
+    }, SOUNDS_LOAD_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
