@@ -12,8 +12,12 @@ export interface EventQuery {
 }
 
 function filteredEvents(db: Db, hotelId: number, filter: EventQuery) {
-  let query = db.selectFrom('room_events').where('room_events.hotel_id', '=', hotelId);
-  if (filter.room_id !== undefined) query = query.where('room_events.room_id', '=', filter.room_id);
+  // A room's events are read by room alone (its index gives them in time order); the room is
+  // known to be the hotel's (`roomOfHotel`). With the hotel too, SQLite walked the hotel's index.
+  let query =
+    filter.room_id !== undefined
+      ? db.selectFrom('room_events').where('room_events.room_id', '=', filter.room_id)
+      : db.selectFrom('room_events').where('room_events.hotel_id', '=', hotelId);
   if (filter.type !== undefined) query = query.where('room_events.type', '=', filter.type);
   if (filter.from !== undefined) query = query.where('room_events.event_time', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('room_events.event_time', '<=', filter.to);
@@ -57,6 +61,17 @@ export async function countEventRows(db: Db, hotelId: number, filter: EventQuery
 /** At most `limit` events for an export, newest first. */
 export function listEvents(db: Db, hotelId: number, filter: EventQuery, limit: number) {
   return eventRows(db, hotelId, filter).limit(limit).execute();
+}
+
+/** Whether a room is the hotel's. */
+export async function roomOfHotel(db: Db, hotelId: number, roomId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A room of the hotel by its number (the screen's room filter). */

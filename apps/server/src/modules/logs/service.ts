@@ -114,6 +114,8 @@ export class LogService {
       const byNumber = await repository.roomIdOf(this.#db, hotelId, filter.room_num);
       if (byNumber === null || (roomId !== undefined && roomId !== byNumber)) return null;
       roomId = byNumber;
+    } else if (roomId !== undefined && !(await repository.roomOfHotel(this.#db, hotelId, roomId))) {
+      return null;
     }
     return { room_id: roomId, type: filter.type, from, to };
   }
