@@ -74,7 +74,6 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
     name: 'pm_powerstatistics',
     perm: 'pm_powerstatistics',
     group: 'statistics',
-    planned: true,
   },
   {
     path: '/statistics/logstatistics',

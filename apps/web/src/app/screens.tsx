@@ -63,6 +63,7 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_checkquanxian: screen('pm_checkquanxian', ['control', 'live'], () => import('../features/control/ParamsPage')),
   pm_model: screen('pm_model', ['modes', 'live'], () => import('../features/modes/ModesPage')),
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
+  pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
 };
 
 /**

@@ -13,6 +13,7 @@ export const FEATURE_AREAS = [
   'live',
   'modes',
   'logs',
+  'power',
   'roomctrl',
   'rooms',
   'roomtypes',

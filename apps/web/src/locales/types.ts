@@ -10,6 +10,7 @@ import type layout from './zh/layout';
 import type live from './zh/live';
 import type logs from './zh/logs';
 import type modes from './zh/modes';
+import type power from './zh/power';
 import type roomctrl from './zh/roomctrl';
 import type rooms from './zh/rooms';
 import type roomtypes from './zh/roomtypes';
@@ -30,6 +31,7 @@ export type LayoutMessages = Record<keyof typeof layout, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
 export type ModesMessages = Record<keyof typeof modes, string>;
 export type LogsMessages = Record<keyof typeof logs, string>;
+export type PowerMessages = Record<keyof typeof power, string>;
 export type RoomCtrlMessages = Record<keyof typeof roomctrl, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -54,6 +56,7 @@ export type Messages = ShellMessages &
   LiveMessages &
   ModesMessages &
   LogsMessages &
+  PowerMessages &
   RoomCtrlMessages &
   HotelsMessages &
   RoomsMessages &

@@ -11,7 +11,7 @@ describeEachDatabase('power statistics', (t) => {
   let token: string;
   let hotelId: number;
   let noPerm: string;
-  const rooms: Record<'a' | 'b' | 'c', RoomRef & { room_type_id: number }> = {} as never;
+  const rooms: Record<'a' | 'b' | 'c' | 'd', RoomRef & { room_type_id: number }> = {} as never;
   let power: PowerService;
 
   const read = (room: RoomRef, iso: string, kwh: number, extra: Partial<StatePayload> = {}) =>
@@ -50,6 +50,7 @@ describeEachDatabase('power statistics', (t) => {
     rooms.a = await add('0201', 2, inventory.roomTypeId);
     rooms.b = await add('0301', 3, suite.data.id as number);
     rooms.c = await add('0302', 3, suite.data.id as number);
+    rooms.d = await add('0401', 4, suite.data.id as number);
     await t.db.updateTable('rooms').set({ rent: 'checked_in' }).where('id', '=', rooms.a.room_id).execute();
     const other = await createHotel(t, {
       name: 'pw other hotel',
@@ -154,6 +155,17 @@ describeEachDatabase('power statistics', (t) => {
       group: 'floor',
     });
     expect(byFloor.data).toEqual({ total_kwh: 0, series: [] });
+  });
+
+  it("places a reading at the RCU's own time when it sent one", async () => {
+    const service = new PowerService({ db: t.db, clock: t.clock });
+    await service.restore();
+    const came = at('2026-12-10T12:00:00Z');
+    service.record(rooms.d, { ts: Date.parse('2026-12-10T03:10:00Z'), energy: { kwh: 60 } }, came);
+    service.record(rooms.d, { ts: Date.parse('2026-12-10T03:50:00Z'), energy: { kwh: 61.5 } }, came);
+    await service.flush();
+    const answer = await statistics({ from: '2026-12-10T03:00:00Z', to: '2026-12-10T13:00:00Z', interval: 'hour' });
+    expect(values(answer)).toEqual([1.5, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('answers the top consumers of a period', async () => {

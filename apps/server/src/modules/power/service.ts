@@ -70,16 +70,21 @@ export class PowerService {
     this.#log = log;
   }
 
-  /** A state report: its meter reading (if any) counted; a few map operations, nothing else. */
+  /**
+   * A state report: its meter reading (if any) counted; a few map operations, nothing else. The
+   * reading is placed at the RCU's time (`ts`, which the gateway keeps only when plausible), else
+   * at the time it came.
+   */
   record(room: RoomRef, state: StatePayload, at: Date): void {
     if (state.rent) this.#reportedRent.set(room.room_id, state.rent);
     const kwh = state.energy?.kwh;
     if (kwh === undefined || !Number.isFinite(kwh) || kwh < 0) return;
+    const time = state.ts ?? at.getTime();
     if (this.#early) {
-      this.#early.push([room, kwh, at.getTime()]);
+      this.#early.push([room, kwh, time]);
       return;
     }
-    this.#count(room.room_id, kwh, at.getTime());
+    this.#count(room.room_id, kwh, time);
   }
 
   #count(roomId: number, kwh: number, at: number): void {

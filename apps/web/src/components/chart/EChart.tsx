@@ -7,8 +7,6 @@ import {
   type PieSeriesOption,
 } from 'echarts/charts';
 import {
-  DataZoomComponent,
-  type DataZoomComponentOption,
   GridComponent,
   type GridComponentOption,
   LegendComponent,
@@ -24,7 +22,7 @@ import { useEffect, useRef } from 'react';
 // (and to ChartOption) when a screen needs one. SVG rather than canvas: the console's charts have
 // hundreds of points, not millions; SVG stays sharp when zoomed, uses less memory on a phone and
 // can be read by tests.
-use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, SVGRenderer]);
+use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 export type ChartOption = ComposeOption<
   | BarSeriesOption
@@ -33,7 +31,6 @@ export type ChartOption = ComposeOption<
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
-  | DataZoomComponentOption
 >;
 
 /** The colours and type of the antd theme, as Chart.tsx reads them from the tokens. */

@@ -1,0 +1,241 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { PowerGroup, PowerInterval, PowerStatistics, PowerTopRoom } from '@roompilot/contract';
+import { POWER_GROUPS, POWER_INTERVALS } from '@roompilot/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../app/api';
+import { CallAction } from '../../components/CallAction';
+import { Chart, type ChartOption } from '../../components/Chart';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryFailed } from '../../components/QueryFailed';
+import { formatNumber } from '../../lib/format';
+import { saveFile } from '../../lib/saveFile';
+import { axisLabel, PERIOD_FORMAT, PERIOD_OF, type PowerView, paramsOf, periodOf, viewOf } from './period';
+import './power.css';
+
+const PICKER: Record<PowerInterval, 'date' | 'month' | 'year'> = { hour: 'date', day: 'month', month: 'year' };
+const kwhText = (kwh: number) => formatNumber(Math.round(kwh * 100) / 100);
+
+/** Power statistics (pm_powerstatistics): the hotel's consumption by hour, day or month, the top rooms, the policy's saving. */
+export default function PowerStatisticsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const period = periodOf(view);
+  const show = (patch: Partial<PowerView>) => setParams(paramsOf({ ...view, ...patch }), { replace: true });
+
+  const statistics = useQuery({
+    queryKey: ['power', 'statistics', view.interval, view.group, period.from, period.to],
+    queryFn: () => api.power.statistics({ ...period, interval: view.interval, group: view.group }),
+  });
+
+  return (
+    <section className="rp-page rp-power">
+      <div className="rp-toolbar rp-power__toolbar">
+        <h1 className="rp-page__title">{t('route.pm_powerstatistics')}</h1>
+        <Segmented<PowerInterval>
+          aria-label={t('power.view.label')}
+          value={view.interval}
+          onChange={(interval) => show({ interval })}
+          options={POWER_INTERVALS.map((interval) => ({ value: interval, label: t(`power.view.${interval}`) }))}
+        />
+        <DatePicker
+          aria-label={t('power.period.label')}
+          picker={PICKER[view.interval]}
+          value={view.at}
+          allowClear={false}
+          onChange={(at: Dayjs | null) => at && show({ at })}
+          format={PERIOD_FORMAT[view.interval]}
+        />
+        <Select<PowerGroup>
+          aria-label={t('power.group.label')}
+          className="rp-power__group"
+          value={view.group}
+          onChange={(group) => show({ group })}
+          options={POWER_GROUPS.map((group) => ({ value: group, label: t(`power.group.${group}`) }))}
+        />
+        <ExportButtons view={view} />
+      </div>
+      <Card className="rp-power__card" title={t('power.chart.title')} size="small">
+        {statistics.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : statistics.isError ? (
+          <QueryFailed error={statistics.error} onRetry={() => statistics.refetch()} retrying={statistics.isFetching} />
+        ) : statistics.data.total_kwh === 0 ? (
+          <EmptyState description={t('power.empty')} />
+        ) : (
+          <ConsumptionChart view={view} data={statistics.data} />
+        )}
+      </Card>
+      <div className="rp-power__cards">
+        <TopRooms from={period.from} to={period.to} />
+        <Saving view={view} from={period.from} to={period.to} />
+      </div>
+    </section>
+  );
+}
+
+function ConsumptionChart({ view, data }: { view: PowerView; data: PowerStatistics }) {
+  const { t } = useTranslation();
+  const labels = useMemo(
+    () => (data.series[0]?.points ?? []).map((point) => axisLabel(view.interval, point.at)),
+    [data, view.interval],
+  );
+  const grouped = data.series.length > 1;
+  const option = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis', valueFormatter: (value) => `${kwhText(Number(value))} kWh` },
+      legend: grouped ? { type: 'scroll', bottom: 0 } : { show: false },
+      grid: { left: 8, right: 8, top: 24, bottom: grouped ? 36 : 8 },
+      xAxis: { type: 'category', data: labels },
+      yAxis: { type: 'value', name: 'kWh' },
+      series: data.series.map((series) => ({
+        type: 'bar',
+        name: series.name,
+        stack: 'kwh',
+        data: series.points.map((point) => point.kwh),
+      })),
+    }),
+    [data, labels, grouped],
+  );
+  const totals =
+    data.series[0]?.points.map((_, i) => data.series.reduce((sum, s) => sum + (s.points[i]?.kwh ?? 0), 0)) ?? [];
+  const peak = totals.reduce((best, kwh, i) => (kwh > (totals[best] ?? 0) ? i : best), 0);
+  const parts = [
+    t('power.chart.peak', { at: labels[peak] ?? '', kwh: kwhText(totals[peak] ?? 0) }),
+    ...(grouped
+      ? data.series.map((s) => `${s.name}: ${kwhText(s.points.reduce((sum, p) => sum + p.kwh, 0))} kWh`)
+      : []),
+  ].join(' ');
+  const periodText = view.at.format(PERIOD_FORMAT[view.interval]);
+  return (
+    <>
+      <Statistic className="rp-power__total" title={t('power.total')} value={kwhText(data.total_kwh)} suffix="kWh" />
+      <Chart
+        option={option}
+        height={320}
+        label={t('power.chart.label', {
+          period: periodText,
+          view: t(`power.view.${view.interval}`),
+          group: t(`power.group.${view.group}`),
+        })}
+        summary={t('power.chart.summary', { total: kwhText(data.total_kwh), parts })}
+      />
+    </>
+  );
+}
+
+function ExportButtons({ view }: { view: PowerView }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const download = async (format: 'csv' | 'xlsx') => {
+    setBusy(format);
+    try {
+      const file = await api.power.export({ ...periodOf(view), interval: view.interval, group: view.group, format });
+      saveFile(file.blob, file.fileName || `power.${format}`);
+    } catch {
+      // The http client has shown the server's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Space wrap className="rp-toolbar__actions">
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <CallAction key={format} call="power.export">
+          <Button icon={<DownloadOutlined />} loading={busy === format} onClick={() => download(format)}>
+            {t(`power.export.${format}`)}
+          </Button>
+        </CallAction>
+      ))}
+    </Space>
+  );
+}
+
+function TopRooms({ from, to }: { from: string; to: string }) {
+  const { t } = useTranslation();
+  const top = useQuery({ queryKey: ['power', 'top', from, to], queryFn: () => api.power.top({ from, to, limit: 10 }) });
+  const columns: TableColumnsType<PowerTopRoom> = [
+    { title: t('power.top.room'), dataIndex: 'room_num' },
+    { title: t('power.top.floor'), dataIndex: 'floor_num', responsive: ['sm'] },
+    { title: t('power.top.type'), dataIndex: 'room_type', responsive: ['sm'] },
+    { title: t('power.top.kwh'), dataIndex: 'kwh', align: 'right', render: (kwh: number) => kwhText(kwh) },
+  ];
+  return (
+    <Card className="rp-power__card" title={t('power.top.title')} size="small">
+      {top.isError ? (
+        <QueryFailed error={top.error} onRetry={() => top.refetch()} retrying={top.isFetching} />
+      ) : (
+        <Table<PowerTopRoom>
+          size="small"
+          rowKey="room_id"
+          loading={top.isPending}
+          dataSource={top.data?.rooms}
+          columns={columns}
+          pagination={false}
+          locale={{ emptyText: <EmptyState description={t('power.top.empty')} /> }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function Saving({ view, from, to }: { view: PowerView; from: string; to: string }) {
+  const { t } = useTranslation();
+  // A year is more than the 92 days the saving is estimated over.
+  const fits = PERIOD_OF[view.interval] !== 'year';
+  const saving = useQuery({
+    queryKey: ['power', 'saving', from, to],
+    queryFn: () => api.power.saving({ from, to }),
+    enabled: fits,
+  });
+  const data = saving.data;
+  return (
+    <Card className="rp-power__card" title={t('power.saving.title')} size="small">
+      {!fits ? (
+        <Alert type="info" showIcon title={t('power.saving.tooLong')} />
+      ) : saving.isPending ? (
+        <Skeleton active />
+      ) : saving.isError ? (
+        <QueryFailed error={saving.error} onRetry={() => saving.refetch()} retrying={saving.isFetching} />
+      ) : data && data.actions > 0 ? (
+        <div className="rp-power__saving">
+          <Statistic title={t('power.saving.saved')} value={kwhText(data.saved_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.baseline')} value={kwhText(data.baseline_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.actual')} value={kwhText(data.actual_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.actions')} value={formatNumber(data.actions)} />
+          <Statistic title={t('power.saving.hours')} value={formatNumber(data.hours)} />
+          {data.total_kwh + data.saved_kwh > 0 && (
+            <Typography.Text type="secondary" className="rp-power__share">
+              {t('power.saving.share', {
+                percent: `${formatNumber(Math.round((1000 * data.saved_kwh) / (data.total_kwh + data.saved_kwh)) / 10)} %`,
+              })}
+            </Typography.Text>
+          )}
+        </div>
+      ) : (
+        <EmptyState description={t('power.saving.none')} />
+      )}
+      <Typography.Paragraph type="secondary" className="rp-power__method">
+        {t('power.saving.method')}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
