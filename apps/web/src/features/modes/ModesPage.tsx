@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Mode, ModesOfType } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Select, Spin, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -169,7 +170,7 @@ function TypeModes({ roomTypeId }: { roomTypeId: number }) {
   );
 }
 
-function triggerText(mode: Mode, t: ReturnType<typeof useTranslation>['t']): string {
+function triggerText(mode: Mode, t: TFunction): string {
   if (mode.builtin && (mode.name === 'welcome' || mode.name === 'leave' || mode.name === 'checkout')) {
     return t(`modes.trigger.${mode.name}`);
   }
