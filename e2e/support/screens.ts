@@ -28,6 +28,7 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_logstatistics', path: '/statistics/logstatistics', as: 'hotel' },
   { name: 'pm_logstatistics_operations', path: '/statistics/logstatistics?tab=operations', as: 'hotel' },
   { name: 'pm_powerstatistics', path: '/statistics/powerstatistics', as: 'hotel' },
+  { name: 'pm_config', path: '/roomsystem/aircondition', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];

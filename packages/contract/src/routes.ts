@@ -43,7 +43,7 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
     hidden: true,
   },
   { path: '/roomsystem/room', name: 'pm_roomdetail', perm: 'pm_roomdetail', group: 'roomsystem' },
-  { path: '/roomsystem/aircondition', name: 'pm_config', perm: 'pm_config', group: 'roomsystem', planned: true },
+  { path: '/roomsystem/aircondition', name: 'pm_config', perm: 'pm_config', group: 'roomsystem' },
   { path: '/roomsystem/model', name: 'pm_model', perm: 'pm_model', group: 'roomsystem' },
   { path: '/system/parameter', name: 'pm_upgradepara', perm: 'pm_upgradepara', group: 'system', planned: true },
   {

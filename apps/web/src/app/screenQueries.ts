@@ -41,6 +41,9 @@ export const dashboardAirQuery = () => ({
   queryFn: () => api.live.airStates({}, { quiet: true }),
 });
 
+// The energy policy screen: the hotel's policy.
+export const airPolicyQuery = () => ({ queryKey: ['airpolicy'], queryFn: () => api.airPolicy.get({}) });
+
 /**
  * The building the dashboard shows: the one the link names, else the first of several (one
  * building, or none, is the whole hotel: undefined). While the list loads, the one the link names.
@@ -140,6 +143,7 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   },
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
+  pm_config: each(airPolicyQuery),
 };
 
 /** Starts the first queries of the route's screen (those it has no data for yet). */

@@ -64,6 +64,7 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_model: screen('pm_model', ['modes', 'live'], () => import('../features/modes/ModesPage')),
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
   pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
+  pm_config: screen('pm_config', ['airpolicy', 'live'], () => import('../features/airpolicy/AirPolicyPage')),
 };
 
 /**

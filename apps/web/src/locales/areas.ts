@@ -5,6 +5,7 @@
  */
 export const SHELL_AREAS = ['auth', 'common', 'errors', 'layout', 'route', 'time'] as const;
 export const FEATURE_AREAS = [
+  'airpolicy',
   'alerts',
   'buildings',
   'control',

@@ -1,3 +1,4 @@
+import type airpolicy from './zh/airpolicy';
 import type alerts from './zh/alerts';
 import type auth from './zh/auth';
 import type buildings from './zh/buildings';
@@ -19,6 +20,7 @@ import type time from './zh/time';
 import type validity from './zh/validity';
 
 /** Chinese is the reference language: every other language must have exactly its keys. */
+export type AirPolicyMessages = Record<keyof typeof airpolicy, string>;
 export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
@@ -49,6 +51,7 @@ export type ShellMessages = AuthMessages &
 
 /** Every string, whichever area it loads with: what `t()` accepts. */
 export type Messages = ShellMessages &
+  AirPolicyMessages &
   AlertsMessages &
   BuildingsMessages &
   ControlMessages &
