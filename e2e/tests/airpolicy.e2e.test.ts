@@ -74,7 +74,7 @@ test('the policy screen shows the default policy, labelled with units, and fits 
   await screenshot(phone.page, 'airpolicy-390-zh');
 });
 
-test('a bad date or setpoints out of order are refused on the form, before anything is sent', async () => {
+test('a date that is not a day of the year is refused on the form; undo brings the saved value back', async () => {
   const { page } = phone;
   await page.getByLabel('制冷季开始（月-日）').fill('02-30');
   await page.getByRole('button', { name: buttonName('保存') }).click();
