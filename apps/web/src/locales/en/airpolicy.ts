@@ -6,9 +6,9 @@ export default {
   'airpolicy.seasonsOverlap': 'The cooling and heating seasons share days: change their dates',
   'airpolicy.fixErrors': 'Correct the fields marked in red first',
   'airpolicy.today': 'Today: {{season}}',
-  'airpolicy.season.cooling': 'Cooling season',
-  'airpolicy.season.heating': 'Heating season',
-  'airpolicy.season.transition': 'Transition season',
+  'airpolicy.season.cooling': 'Cooling',
+  'airpolicy.season.heating': 'Heating',
+  'airpolicy.season.transition': 'Transition',
   'airpolicy.intro':
     'The server applies this policy to every room: room state changes, key cards, windows, check-ins and console AC commands all follow it, and each action it takes is written to the event log.',
   'airpolicy.readOnly': 'You may look at the energy policy but not change it',

@@ -6,9 +6,9 @@ export default {
   'airpolicy.seasonsOverlap': 'Las temporadas de refrigeración y calefacción comparten días: cambie sus fechas',
   'airpolicy.fixErrors': 'Corrija primero los campos marcados en rojo',
   'airpolicy.today': 'Hoy: {{season}}',
-  'airpolicy.season.cooling': 'Temporada de refrigeración',
-  'airpolicy.season.heating': 'Temporada de calefacción',
-  'airpolicy.season.transition': 'Temporada de transición',
+  'airpolicy.season.cooling': 'Refrigeración',
+  'airpolicy.season.heating': 'Calefacción',
+  'airpolicy.season.transition': 'Transición',
   'airpolicy.intro':
     'El servidor aplica esta política a cada habitación: los cambios de estado, las tarjetas, las ventanas, los registros y las órdenes de aire de la consola la siguen, y cada acción queda en el registro de eventos.',
   'airpolicy.readOnly': 'Puede ver la política de ahorro pero no cambiarla',
