@@ -314,9 +314,10 @@ describe('an SOS is durable before its RCU is acknowledged', () => {
           const seen = await sql<{ event_id: string; level: number }>`select event_id, level from sync_seen`.execute(
             t.db,
           );
-          // 2 = FULL, 1 = NORMAL.
+          // 2 = FULL, 1 = NORMAL. The SOS's alert is written to the event log in the same commit.
           expect(seen.rows).toEqual([
             { event_id: sos, level: 2 },
+            { event_id: expect.stringMatching(/^alert-\d+-raised$/), level: 2 },
             { event_id: door, level: 1 },
           ]);
           const now = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db);
