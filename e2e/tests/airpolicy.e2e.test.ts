@@ -161,15 +161,16 @@ test('card out: after the configured minute the AC moves to the setback setpoint
     .waitFor();
   await screenshot(page, 'airpolicy-setback-panel-zh');
 
-  // The event log: the policy's action with its rule.
-  const log = await server.api<{ records: { type: string; detail: string; room_num: string }[] }>(
+  // The event log: the policy's action with its rule, in words (the console's language, zh).
+  const log = await server.api<{ records: { type: string; detail: string; text: string; room_num: string }[] }>(
     '/eventlog',
     { current: 1, size: 20, filter: { room_id: roomId, type: 'policy' } },
     token,
   );
   expect(log.code).toBe(0);
-  expect(log.data.records.map((record) => record.detail)).toContainEqual(
-    `card_out_setback: card out 1 min: AC1 set ${before.set}→${expected} °C`,
+  expect(log.data.records.map((record) => record.text)).toContainEqual(
+    `拔卡节能温度（1 分钟后）: AC1 设定温度 ${before.set}→${expected} °C — 成功`,
   );
+  expect(JSON.parse(log.data.records[0]?.detail ?? '{}')).toMatchObject({ rule: 'card_out_setback', minutes: 1 });
   expect(log.data.records[0]?.room_num).toBe('0201');
 }, 150_000);

@@ -99,14 +99,16 @@ describeEachDatabase(
 
     const setCommands = (rcu: TestRcu) => rcu.commands.filter((command) => command.op === 'set');
 
+    /** The room's policy lines of the event log, their detail read (airpolicy/rules.ts `PolicyDetail`). */
     async function policyEvents(room: Room) {
-      return t.db
+      const rows = await t.db
         .selectFrom('room_events')
         .select(['type', 'detail'])
         .where('room_id', '=', room.id)
         .where('type', '=', 'policy')
         .orderBy('id')
         .execute();
+      return rows.map((row) => ({ type: row.type, detail: JSON.parse(row.detail) as unknown }));
     }
 
     async function update(body: Record<string, unknown>, token = manager, language = 'en') {
@@ -264,7 +266,12 @@ describeEachDatabase(
       await heard(rcu, (room) => (room.devices as DeviceMap).AC1?.on === false);
       await expect
         .poll(() => policyEvents(rcu.room))
-        .toEqual([{ type: 'policy', detail: expect.stringMatching(/^window_open: window open: AC1 off$/) }]);
+        .toEqual([
+          {
+            type: 'policy',
+            detail: { rule: 'window_open', changes: { AC1: { to: { on: false }, from: { on: true } } }, ok: true },
+          },
+        ]);
       // Turned on again while the window is open: off again.
       await rcu.report({ devices: { AC1: { on: true } } });
       await expect.poll(() => setCommands(rcu).length).toBe(2);
@@ -281,9 +288,13 @@ describeEachDatabase(
       expect(setCommands(rcu).at(-1)?.devices).toEqual({ AC1: { mode: 'cool', set: 22 } });
       await expect
         .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
-        .toBe(
-          'limits: outside the cooling limits of a checked_in room (modes cool/dry/fan/auto, 22–28 °C, fan auto/low/mid/high): AC1 mode heat→cool, set 18→22 °C',
-        );
+        .toEqual({
+          rule: 'limits',
+          season: 'cooling',
+          rent: 'checked_in',
+          changes: { AC1: { to: { mode: 'cool', set: 22 }, from: { mode: 'heat', set: 18 } } },
+          ok: true,
+        });
       await heard(rcu, (room) => (room.devices as DeviceMap).AC1?.set === 22);
     });
 
@@ -348,7 +359,12 @@ describeEachDatabase(
       await heard(rcu, (room) => (room.devices as DeviceMap).AC1?.set === 27);
       await expect
         .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
-        .toBe('card_out_setback: card out 1 min: AC1 set 24→27 °C');
+        .toEqual({
+          rule: 'card_out_setback',
+          minutes: 1,
+          changes: { AC1: { to: { set: 27 }, from: { set: 24 } } },
+          ok: true,
+        });
     });
 
     it('turns off an AC that runs with nobody in for the longest run allowed', async () => {
@@ -362,7 +378,12 @@ describeEachDatabase(
       expect(setCommands(rcu).at(-1)?.devices).toEqual({ AC1: { on: false } });
       await expect
         .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
-        .toBe('max_run: nobody in for 30 min: AC1 off');
+        .toEqual({
+          rule: 'max_run',
+          minutes: 30,
+          changes: { AC1: { to: { on: false }, from: { on: true } } },
+          ok: true,
+        });
     });
 
     it('turns off the AC of a room not sold, or sets it back, as the policy says', async () => {
@@ -371,7 +392,12 @@ describeEachDatabase(
       await expect.poll(() => setCommands(rcu)).toEqual([expect.objectContaining({ devices: { AC1: { on: false } } })]);
       await expect
         .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
-        .toBe('unsold_off: room for_sale (not sold): AC1 off');
+        .toEqual({
+          rule: 'unsold_off',
+          rent: 'for_sale',
+          changes: { AC1: { to: { on: false }, from: { on: true } } },
+          ok: true,
+        });
 
       expect((await update({ unsold: 'setback', setback_cool: 28 })).code).toBe(0);
       await rcu.report({ devices: { AC1: { on: true } } });
@@ -393,9 +419,17 @@ describeEachDatabase(
         .toEqual([expect.objectContaining({ devices: { AC1: { on: true, mode: 'cool', set: 25, fan: 'auto' } } })]);
       await expect
         .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
-        .toBe(
-          'checkin_precondition: check-in (cooling): pre-condition to 25 °C: AC1 on, mode heat→cool, set 20→25 °C, fan high→auto',
-        );
+        .toEqual({
+          rule: 'checkin_precondition',
+          season: 'cooling',
+          changes: {
+            AC1: {
+              to: { on: true, mode: 'cool', set: 25, fan: 'auto' },
+              from: { on: false, mode: 'heat', set: 20, fan: 'high' },
+            },
+          },
+          ok: true,
+        });
     });
 
     it('leaves everything alone when the policy says so', async () => {

@@ -28,12 +28,25 @@ export type PolicyRule =
   | 'checkin_precondition'
   | 'max_run';
 
-/** What the policy does to a room: AC changes by device key, and why in words for the event log. */
+/**
+ * An action as the event log keeps it (`detail`, JSON): the rule, what it counted (minutes of card
+ * out or of nobody in, the season, the room's state) and each AC's change with the values it
+ * replaced. The event log screen gives it words in the reader's language (logs/describe.ts).
+ */
+export interface PolicyDetail {
+  rule: PolicyRule;
+  minutes?: number;
+  season?: Season;
+  rent?: RentState;
+  /** By device key: the new values (`to`) and those they replaced (`from`; a field never reported is left out). */
+  changes: Record<string, { to: DeviceState; from: DeviceState }>;
+}
+
+/** What the policy does to a room: AC changes by device key, and its event log detail. */
 export interface PolicyAction {
   rule: PolicyRule;
   devices: DeviceMap;
-  /** The event log's `detail`: the rule, its reason and each change (`AC1 set 24→28 °C`). */
-  detail: string;
+  detail: PolicyDetail;
 }
 
 /** A room's air conditioners (devices `AC…`) as last reported. */
@@ -96,28 +109,28 @@ export function changesOf(notes: AcLimitNote[]): DeviceMap {
   return devices;
 }
 
-/** `AC1 off`, `AC1 set 24→28 °C, mode heat→cool` */
-function describeChanges(room: Pick<LiveRoom, 'devices'>, devices: DeviceMap): string {
-  return Object.entries(devices)
-    .map(([key, change]) => {
-      const before = room.devices[key] ?? {};
-      const parts: string[] = [];
-      if (change.on === false) parts.push('off');
-      if (change.on === true) parts.push('on');
-      if (change.mode !== undefined) parts.push(`mode ${before.mode ?? '?'}→${change.mode}`);
-      if (change.set !== undefined) parts.push(`set ${before.set ?? '?'}→${change.set} °C`);
-      if (change.fan !== undefined) parts.push(`fan ${before.fan ?? '?'}→${change.fan}`);
-      return `${key} ${parts.join(', ')}`;
-    })
-    .join('; ');
+/** Each changed AC with the values its change replaces. */
+function withBefore(room: Pick<LiveRoom, 'devices'>, devices: DeviceMap): PolicyDetail['changes'] {
+  return Object.fromEntries(
+    Object.entries(devices).map(([key, to]) => {
+      const before: Record<string, unknown> = room.devices[key] ?? {};
+      const from: DeviceState = Object.fromEntries(
+        Object.keys(to)
+          .filter((field) => before[field] !== undefined)
+          .map((field) => [field, before[field]]),
+      );
+      return [key, { to, from }];
+    }),
+  );
 }
 
-function action(rule: PolicyRule, reason: string, room: Pick<LiveRoom, 'devices'>, devices: DeviceMap): PolicyAction {
-  return { rule, devices, detail: `${rule}: ${reason}: ${describeChanges(room, devices)}` };
-}
-
-function limitsText(season: Season, rent: GuestRentState, limits: AcLimits): string {
-  return `outside the ${season} limits of a ${rent} room (modes ${limits.modes.join('/')}, ${limits.set_min}–${limits.set_max} °C, fan ${limits.fans.join('/')})`;
+function action(
+  rule: PolicyRule,
+  context: Omit<PolicyDetail, 'rule' | 'changes'>,
+  room: Pick<LiveRoom, 'devices'>,
+  devices: DeviceMap,
+): PolicyAction {
+  return { rule, devices, detail: { rule, ...context, changes: withBefore(room, devices) } };
 }
 
 /**
@@ -129,13 +142,13 @@ export function standingAction(policy: AirPolicy, season: Season, room: LiveRoom
   const running = airConditioners(room).filter(([, device]) => isOn(device));
   if (running.length === 0) return null;
   if (room.window && policy.window_off) {
-    return action('window_open', 'window open', room, Object.fromEntries(running.map(([key]) => [key, { on: false }])));
+    return action('window_open', {}, room, Object.fromEntries(running.map(([key]) => [key, { on: false }])));
   }
   if (isUnsold(room.rent)) {
     if (policy.unsold === 'off') {
       return action(
         'unsold_off',
-        `room ${room.rent} (not sold)`,
+        { rent: room.rent ?? undefined },
         room,
         Object.fromEntries(running.map(([key]) => [key, { on: false }])),
       );
@@ -146,15 +159,13 @@ export function standingAction(policy: AirPolicy, season: Season, room: LiveRoom
       if (change) devices[key] = change;
     }
     return Object.keys(devices).length > 0
-      ? action('unsold_setback', `room ${room.rent} (not sold): setback`, room, devices)
+      ? action('unsold_setback', { rent: room.rent ?? undefined }, room, devices)
       : null;
   }
   if (!isGuestRent(room.rent)) return null;
   const limits = policy.limits[season][room.rent];
   const devices = changesOf(running.flatMap(([key, device]) => limitNotes(limits, key, device)));
-  return Object.keys(devices).length > 0
-    ? action('limits', limitsText(season, room.rent, limits), room, devices)
-    : null;
+  return Object.keys(devices).length > 0 ? action('limits', { season, rent: room.rent }, room, devices) : null;
 }
 
 /** Card out for the policy's minutes: each AC on set back (null: nothing to save). */
@@ -166,7 +177,7 @@ export function setbackAction(policy: AirPolicy, room: LiveRoom): PolicyAction |
     if (change) devices[key] = change;
   }
   return Object.keys(devices).length > 0
-    ? action('card_out_setback', `card out ${policy.card_out_setback_min} min`, room, devices)
+    ? action('card_out_setback', { minutes: policy.card_out_setback_min }, room, devices)
     : null;
 }
 
@@ -176,7 +187,7 @@ export function maxRunAction(policy: AirPolicy, room: LiveRoom): PolicyAction | 
   return running.length > 0
     ? action(
         'max_run',
-        `nobody in for ${policy.max_run_min} min`,
+        { minutes: policy.max_run_min },
         room,
         Object.fromEntries(running.map(([key]) => [key, { on: false }])),
       )
@@ -195,7 +206,5 @@ export function preconditionAction(policy: AirPolicy, season: Season, room: Live
   };
   const devices: DeviceMap = {};
   for (const [key, device] of airConditioners(room)) if (!isOn(device)) devices[key] = change;
-  return Object.keys(devices).length > 0
-    ? action('checkin_precondition', `check-in (${season}): pre-condition to ${limits.set_default} °C`, room, devices)
-    : null;
+  return Object.keys(devices).length > 0 ? action('checkin_precondition', { season }, room, devices) : null;
 }

@@ -21,6 +21,7 @@ import type { Database } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { fieldLabel } from '../../i18n.js';
 import { insertEvent } from '../alerts/repository.js';
+import { DeviceCommandError } from '../control/failures.js';
 import type { ControlService } from '../control/service.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
@@ -247,11 +248,12 @@ export class AirPolicyService {
     const signature = JSON.stringify(action.devices);
     if (this.#inFlight.get(room.room_id) === signature) return;
     this.#inFlight.set(room.room_id, signature);
-    let outcome = '';
+    let failure: DeviceCommandError | null = null;
     try {
       await this.#control.sendCommand(room.room_id, 'set', { devices: action.devices }, { hotelId: room.hotel_id });
     } catch (error) {
-      outcome = ` (not done: ${error instanceof Error ? error.message : String(error)})`;
+      failure =
+        error instanceof DeviceCommandError ? error : new DeviceCommandError('gateway', room.room_num, String(error));
     } finally {
       if (this.#inFlight.get(room.room_id) === signature) this.#inFlight.delete(room.room_id);
     }
@@ -261,7 +263,11 @@ export class AirPolicyService {
       room_id: room.room_id,
       event_id: `policy-${action.rule}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       type: 'policy',
-      detail: `${action.detail}${outcome}`,
+      detail: JSON.stringify({
+        ...action.detail,
+        ok: failure === null,
+        ...(failure && { failure: failure.failure, error: failure.detail }),
+      }),
       event_time: at,
       received_at: at,
     }).catch((error: unknown) => this.#log.error({ err: error, room: room.room_id }, 'air policy: event not written'));

@@ -116,28 +116,57 @@ function outcomeText(language: Language, detail: Record<string, unknown>): strin
 function modeText(language: Language, detail: Record<string, unknown>): string {
   const trigger = String(detail.trigger ?? '');
   const run = lookup(language, 'logs.modeRun', {
-    mode: String(detail.mode ?? ''),
+    // A built-in mode by its name in the reader's language; the hotel's own modes by theirs.
+    mode: lookup(language, `logs.mode.${String(detail.mode ?? '')}`) ?? String(detail.mode ?? ''),
     trigger: lookup(language, `logs.trigger.${trigger}`) ?? trigger,
   });
   const by = typeof detail.by === 'string' ? (lookup(language, 'logs.modeBy', { by: detail.by }) ?? '') : '';
   return `${run}${by} — ${outcomeText(language, detail)}`;
 }
 
+/** One AC's change by the policy: `setpoint 22→19 °C, mode heating→cooling`, `off`. */
+function policyChangeText(language: Language, to: Record<string, unknown>, from: Record<string, unknown>): string {
+  return Object.entries(to)
+    .map(([field, value]) => {
+      if (field === 'on') return lookup(language, value ? 'logs.on' : 'logs.off') ?? String(value);
+      const unit = field === 'set' ? ' °C' : '';
+      const before = from[field] === undefined ? '' : `${valueText(language, from[field])}→`;
+      return `${fieldText(language, field)} ${before}${valueText(language, value)}${unit}`;
+    })
+    .join(lookup(language, 'logs.comma') ?? ', ');
+}
+
 /**
- * A policy action written as text (`card_out_setback: card out for 10 min: AC1 set 24→26 °C`):
- * its rule, the first word, in words; the rest as the policy wrote it.
+ * A policy action (airpolicy/rules.ts `PolicyDetail`): `Card out: setback (after 1 min): AC1
+ * setpoint 22→19 °C — done`. A line written as text by an older version is shown as it is.
  */
-function policyText(language: Language, detail: string): string {
-  const match = /^([a-z_]+): (.*)$/s.exec(detail);
-  if (!match) return detail;
-  const rule = lookup(language, `logs.rule.${match[1]}`);
-  return rule ? `${rule}: ${match[2]}` : detail;
+function policyText(language: Language, detail: Record<string, unknown>): string {
+  const context = [
+    typeof detail.minutes === 'number' ? lookup(language, 'logs.policyAfter', { minutes: detail.minutes }) : null,
+    typeof detail.season === 'string' ? lookup(language, `logs.season.${detail.season}`) : null,
+    typeof detail.rent === 'string' ? valueText(language, detail.rent) : null,
+  ].filter(Boolean);
+  const changes = isRecord(detail.changes)
+    ? Object.entries(detail.changes)
+        .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+        .map(
+          ([device, change]) =>
+            `${device} ${policyChangeText(language, isRecord(change.to) ? change.to : {}, isRecord(change.from) ? change.from : {})}`,
+        )
+        .join('; ')
+    : '';
+  const rule = ruleText(language, String(detail.rule ?? ''));
+  const comma = lookup(language, 'logs.comma') ?? ', ';
+  const ruled =
+    context.length > 0
+      ? (lookup(language, 'logs.policyContext', { rule, context: context.join(comma) }) ?? rule)
+      : rule;
+  return `${ruled}${changes ? `: ${changes}` : ''} — ${outcomeText(language, detail)}`;
 }
 
 /** An event's detail in words. */
 export function eventText(language: Language, type: string, detail: string): string {
   const data = parsed(detail);
-  if (type === 'policy' && data === undefined) return policyText(language, detail);
   if (!isRecord(data)) return detail;
   switch (type) {
     case 'alert_raised':
@@ -165,6 +194,8 @@ export function eventText(language: Language, type: string, detail: string): str
       return commandText(language, data);
     case 'mode':
       return modeText(language, data);
+    case 'policy':
+      return policyText(language, data).slice(0, TEXT_MAX);
     default:
       return pairsText(language, data).slice(0, TEXT_MAX);
   }

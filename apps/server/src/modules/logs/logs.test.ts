@@ -104,7 +104,12 @@ describeEachDatabase('log statistics', (t) => {
     await insertEvent({
       room_id: first.id,
       type: 'policy',
-      detail: JSON.stringify({ rule: 'card_out_setback', set: 26 }),
+      detail: JSON.stringify({
+        rule: 'card_out_setback',
+        minutes: 10,
+        changes: { AC1: { to: { set: 26 }, from: { set: 24 } } },
+        ok: true,
+      }),
       minutes: 4,
     });
     await insertEvent({ room_id: otherHotelRoom, hotel_id: other.hotelId, type: 'card_in', minutes: 5 });
@@ -128,7 +133,7 @@ describeEachDatabase('log statistics', (t) => {
     expect(cleared.type_text).toBe('Alert ended');
     expect(cleared.text).toBe('Door left open: The door was closed');
     expect(policy.type_text).toBe('Energy policy');
-    expect(policy.text).toBe('Card out: setback; setpoint: 26');
+    expect(policy.text).toBe('Card out: setback (after 10 min): AC1 setpoint 24→26 °C — done');
     const next = await events({}, { current: 2, size: 3 });
     expect(typesOf(next)).toEqual(['door_open', 'card_in']);
     expect(next.data.records[0].text).toBe('front door');
@@ -425,7 +430,14 @@ describeEachDatabase('log statistics', (t) => {
     await insertEvent({
       room_id: third.id,
       type: 'policy',
-      detail: 'card_out_setback: card out for 10 min: AC1 set 24→26 °C',
+      detail: JSON.stringify({
+        rule: 'limits',
+        season: 'cooling',
+        rent: 'checked_in',
+        changes: { AC1: { to: { mode: 'cool', set: 22 }, from: { mode: 'heat', set: 18 } } },
+        ok: false,
+        failure: 'offline',
+      }),
       minutes: 3,
     });
     const read = async (language: string) =>
@@ -437,14 +449,14 @@ describeEachDatabase('log statistics', (t) => {
         })
       ).data.records.map((row: { type_text: string; text: string }) => `${row.type_text} | ${row.text}`);
     expect(await read('en')).toEqual([
-      'Energy policy | Card out: setback: card out for 10 min: AC1 set 24→26 °C',
-      'Mode | Mode sleep (by hand), by manager — failed: the RCU is offline',
-      'Mode | Mode welcome (card inserted) — done',
+      'Energy policy | Outside the allowed limits (cooling season, checked in): AC1 mode heating→cooling, setpoint 18→22 °C — failed: the RCU is offline',
+      'Mode | Mode Sleep (by hand), by manager — failed: the RCU is offline',
+      'Mode | Mode Welcome (card inserted) — done',
     ]);
     expect(await read('zh')).toEqual([
-      '节能策略 | 拔卡节能温度: card out for 10 min: AC1 set 24→26 °C',
-      '模式 | 模式 sleep（手动），操作人 manager — 失败：RCU 离线',
-      '模式 | 模式 welcome（插卡） — 成功',
+      '节能策略 | 超出允许范围（制冷季，入住）: AC1 模式 制热→制冷，设定温度 18→22 °C — 失败：RCU 离线',
+      '模式 | 模式 睡眠（手动），操作人 manager — 失败：RCU 离线',
+      '模式 | 模式 欢迎（插卡） — 成功',
     ]);
   });
 
