@@ -22,6 +22,7 @@ import {
   Checkbox,
   Form,
   type FormInstance,
+  type GetProps,
   Input,
   InputNumber,
   Modal,
@@ -320,7 +321,7 @@ function SeasonLimits({ season, form }: { season: Season; form: FormInstance<Air
               label={t('airpolicy.field.modes')}
               rules={[{ required: true, type: 'array', min: 1, message: t('airpolicy.pickOne') }]}
             >
-              <Checkbox.Group options={AC_MODES.map((mode) => ({ value: mode, label: t(`live.mode.${mode}`) }))} />
+              <ChoiceGroup options={AC_MODES.map((mode) => ({ value: mode, label: t(`live.mode.${mode}`) }))} />
             </Form.Item>
             <div className="rp-airpolicy__grid rp-airpolicy__grid--three">
               {setpoint('set_min')}
@@ -332,13 +333,25 @@ function SeasonLimits({ season, form }: { season: Season; form: FormInstance<Air
               label={t('airpolicy.field.fans')}
               rules={[{ required: true, type: 'array', min: 1, message: t('airpolicy.pickOne') }]}
             >
-              <Checkbox.Group options={FAN_SPEEDS.map((fan) => ({ value: fan, label: t(`live.fan.${fan}`) }))} />
+              <ChoiceGroup options={FAN_SPEEDS.map((fan) => ({ value: fan, label: t(`live.fan.${fan}`) }))} />
             </Form.Item>
           </section>
         );
       })}
     </div>
   );
+}
+
+/**
+ * A required set of check boxes. Form.Item marks its control `aria-required`, which a group of
+ * check boxes may not carry (ARIA allows it on a radio group, not on a group): the rule's message
+ * says what is required, and each box keeps its own label.
+ */
+function ChoiceGroup({
+  'aria-required': _required,
+  ...props
+}: GetProps<typeof Checkbox.Group> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group role="group" {...props} />;
 }
 
 /** One change of the confirmation: the field as the form labels it, before → after, in words. */
