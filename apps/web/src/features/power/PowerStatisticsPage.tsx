@@ -31,7 +31,11 @@ import { axisLabel, PERIOD_FORMAT, PERIOD_OF, type PowerView, paramsOf, periodOf
 import './power.css';
 
 const PICKER: Record<PowerInterval, 'date' | 'month' | 'year'> = { hour: 'date', day: 'month', month: 'year' };
-const kwhText = (kwh: number) => formatNumber(Math.round(kwh * 100) / 100);
+/** kWh as a meter reads: three decimals under 10 kWh (an hour of a room is often a few Wh), two above. */
+const kwhText = (kwh: number) => {
+  const scale = Math.abs(kwh) < 10 ? 1000 : 100;
+  return formatNumber(Math.round(kwh * scale) / scale);
+};
 
 /** Power statistics (pm_powerstatistics): the hotel's consumption by hour, day or month, the top rooms, the policy's saving. */
 export default function PowerStatisticsPage() {
