@@ -28,14 +28,34 @@ function screenAt(pathname: string, search: string, user: GuardUser) {
  * says which screen the address shows (the guard's own decision, so only a screen the user may
  * open), that screen's chunk and first queries start together. The guard and the screens then
  * find all of it in place; they decide and report as they always do.
+ *
+ * Settles (never rejects) when the user info, the shell and the screen's chunk are in, or have
+ * failed: the first render then draws the shell and the screen in one go, with no lazy fallback.
  */
-export function preloadStart({ pathname, search }: { pathname: string; search: string }): void {
+export function preloadStart({ pathname, search }: { pathname: string; search: string }): Promise<unknown> {
   const token = getToken();
-  if (!token || decide(pathname, true, undefined, search).kind !== 'loadUser') return;
-  preloadShell().catch(() => {});
-  void preloadQuery(queryClient, userInfoQuery(token)).then((user) => {
+  if (!token || decide(pathname, true, undefined, search).kind !== 'loadUser') return Promise.resolve();
+  const shell = preloadShell().catch(() => {});
+  const screen = preloadQuery(queryClient, userInfoQuery(token)).then((user) => {
     if (!user) return;
-    const screen = screenAt(pathname, search, toGuardUser(user));
-    if (screen) preloadScreen(screen.route, screen.search);
+    const found = screenAt(pathname, search, toGuardUser(user));
+    return found && preloadScreen(found.route, found.search);
+  });
+  return Promise.all([shell, screen]);
+}
+
+/** How long the first render waits for the preload at most: past it, the usual spinners show. */
+export const BOOT_WAIT_MS = 2000;
+
+/** `work`, or `ms` elapsed, whichever comes first; never rejects. */
+export function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }

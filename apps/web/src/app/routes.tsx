@@ -7,6 +7,7 @@ import { useMessage } from './feedback';
 import { allowedRoutes, decide, LOGIN_PATH, routeAt } from './guard';
 import { ApiError } from './http';
 import { withStrings } from './i18n';
+import { preloadable } from './preloadable';
 import { Screen } from './screens';
 import { clearToken, sessionEndedHere, useToken } from './session';
 import { type CurrentUser, CurrentUserContext, toGuardUser, useCurrentUser, useUserInfoQuery } from './user';
@@ -16,18 +17,9 @@ const AuthRedirectPage = lazy(() => import('../features/auth/AuthRedirectPage'))
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
 /** The shell of every signed-in screen, with the strings of its live alerts; loaded once. */
-let shell: Promise<typeof import('./layout/MainLayout')> | undefined;
-export function preloadShell() {
-  if (!shell) {
-    shell = withStrings(['alerts'], () => import('./layout/MainLayout'))();
-    // A load that failed (the network) is tried again by the next one.
-    shell.catch(() => {
-      shell = undefined;
-    });
-  }
-  return shell;
-}
-const MainLayout = lazy(preloadShell);
+const shell = preloadable(withStrings(['alerts'], () => import('./layout/MainLayout')));
+export const preloadShell = shell.load;
+const MainLayout = shell.Component;
 
 /** The navigation guard of SPEC.md section 2 around every route. */
 function Guard() {

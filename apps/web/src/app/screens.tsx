@@ -1,7 +1,8 @@
 import type { ConsoleRoute } from '@roompilot/contract';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { FeatureArea } from '../locales/areas';
 import { withStrings } from './i18n';
+import { preloadable } from './preloadable';
 import { queryClient } from './queryClient';
 import { preloadFirstQueries } from './screenQueries';
 
@@ -9,40 +10,28 @@ export interface ScreenProps {
   route: ConsoleRoute;
 }
 
-type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
-
-const PlannedPage: LazyScreen = lazy(() => import('../features/planned/PlannedPage'));
-
 type LoadScreen = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+const PlannedPage = preloadable<ScreenProps>(() => import('../features/planned/PlannedPage')).Component;
 
 /** Each screen's chunk with its strings, loaded once: by the route's preload or its first render. */
 const loaders: Record<string, LoadScreen> = {};
 
 /**
  * A screen's chunk together with the string areas it shows. Its first render (a link followed in
- * the console) also starts the screen's first queries, so they load alongside the chunk.
+ * the console) also starts the screen's first queries, so they load alongside the chunk; a screen
+ * preloaded at the console's start renders at once (see preloadable).
  */
 const screen = (name: string, areas: readonly FeatureArea[], load: LoadScreen) => {
-  let loading: ReturnType<LoadScreen> | undefined;
-  const loadOnce = () => {
-    if (!loading) {
-      loading = withStrings(areas, load)();
-      // A load that failed (the network) is tried again by the next one.
-      loading.catch(() => {
-        loading = undefined;
-      });
-    }
-    return loading;
-  };
+  const { Component, load: loadOnce } = preloadable(withStrings(areas, load), () =>
+    preloadFirstQueries(queryClient, name, window.location.search),
+  );
   loaders[name] = loadOnce;
-  return lazy(() => {
-    preloadFirstQueries(queryClient, name, window.location.search);
-    return loadOnce();
-  });
+  return Component;
 };
 
 /** The built screens by route name, each its own chunk with its strings; later issues add theirs here. */
-const SCREENS: Readonly<Record<string, LazyScreen>> = {
+const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   pm_dashboard: screen('pm_dashboard', ['dashboard', 'live'], () => import('../features/dashboard/DashboardPage')),
   pm_roomctrl: screen('pm_roomctrl', ['roomctrl', 'live', 'modes'], () => import('../features/roomctrl/RoomCtrlPage')),
   pm_hotel: screen('pm_hotel', ['hotels', 'validity'], () => import('../features/hotels/HotelsPage')),
@@ -71,10 +60,10 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
  * Starts a route's screen before it renders: its chunk and strings, and its first queries (the
  * console's start does this as soon as the user info says which screen the address shows).
  */
-export function preloadScreen(route: ConsoleRoute, search: string): void {
-  if (route.planned) return;
-  loaders[route.name]?.().catch(() => {});
+export function preloadScreen(route: ConsoleRoute, search: string): Promise<unknown> {
+  if (route.planned) return Promise.resolve();
   preloadFirstQueries(queryClient, route.name, search);
+  return loaders[route.name]?.().catch(() => {}) ?? Promise.resolve();
 }
 
 /** A route the contract still marks `planned` shows the "not built yet" page, never a fake screen. */
