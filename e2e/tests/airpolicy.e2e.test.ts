@@ -1,4 +1,4 @@
-import { type AirPolicy, seasonOf } from '@roompilot/contract';
+import { type AirPolicy, DEMO_WORDS, seasonOf } from '@roompilot/contract';
 import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
@@ -161,7 +161,8 @@ test('card out: after the configured minute the AC moves to the setback setpoint
     .waitFor();
   await screenshot(page, 'airpolicy-setback-panel-zh');
 
-  // The event log: the policy's action with its rule, in words (the console's language, zh).
+  // The event log: the policy's action with its rule, in words (the console's language, zh), the AC
+  // by its name in the room type's template.
   const log = await server.api<{ records: { type: string; detail: string; text: string; room_num: string }[] }>(
     '/eventlog',
     { current: 1, size: 20, filter: { room_id: roomId, type: 'policy' } },
@@ -169,7 +170,7 @@ test('card out: after the configured minute the AC moves to the setback setpoint
   );
   expect(log.code).toBe(0);
   expect(log.data.records.map((record) => record.text)).toContainEqual(
-    `拔卡节能温度（1 分钟后）: AC1 设定温度 ${before.set}→${expected} °C — 成功`,
+    `拔卡节能温度（1 分钟后）: ${DEMO_WORDS.zh.devices.airConditioner} 设定温度 ${before.set}→${expected} °C — 成功`,
   );
   expect(JSON.parse(log.data.records[0]?.detail ?? '{}')).toMatchObject({ rule: 'card_out_setback', minutes: 1 });
   expect(log.data.records[0]?.room_num).toBe('0201');

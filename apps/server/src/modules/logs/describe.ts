@@ -71,10 +71,16 @@ function deviceText(language: Language, state: Record<string, unknown>): string 
     .join(', ');
 }
 
-function devicesText(language: Language, devices: unknown): string {
+/** A room type's device names by key; a device the template no longer has is named by its key. */
+export type DeviceNames = Readonly<Record<string, string>>;
+
+function devicesText(language: Language, devices: unknown, names: DeviceNames = {}): string {
   if (!isRecord(devices)) return '';
   return Object.entries(devices)
-    .map(([key, state]) => (isRecord(state) ? `${key} ${deviceText(language, state)}` : key))
+    .map(([key, state]) => {
+      const name = names[key] ?? key;
+      return isRecord(state) ? `${name} ${deviceText(language, state)}` : name;
+    })
     .join('; ');
 }
 
@@ -84,12 +90,12 @@ function alertName(language: Language, type: unknown): string {
 }
 
 /** A command with its result: `Set devices: AC1 on, setpoint 22 — done`. */
-function commandText(language: Language, detail: Record<string, unknown>): string {
+function commandText(language: Language, detail: Record<string, unknown>, names?: DeviceNames): string {
   const op = String(detail.op ?? '');
   const opText = lookup(language, `logs.op.${op}`) ?? op;
   const what =
     detail.devices !== undefined
-      ? devicesText(language, detail.devices)
+      ? devicesText(language, detail.devices, names)
       : detail.rent !== undefined
         ? valueText(language, detail.rent)
         : detail.mode !== undefined
@@ -140,7 +146,7 @@ function policyChangeText(language: Language, to: Record<string, unknown>, from:
  * A policy action (airpolicy/rules.ts `PolicyDetail`): `Card out: setback (after 1 min): AC1
  * setpoint 22→19 °C — done`. A line written as text by an older version is shown as it is.
  */
-function policyText(language: Language, detail: Record<string, unknown>): string {
+function policyText(language: Language, detail: Record<string, unknown>, names: DeviceNames = {}): string {
   const context = [
     typeof detail.minutes === 'number' ? lookup(language, 'logs.policyAfter', { minutes: detail.minutes }) : null,
     typeof detail.season === 'string' ? lookup(language, `logs.season.${detail.season}`) : null,
@@ -151,7 +157,7 @@ function policyText(language: Language, detail: Record<string, unknown>): string
         .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
         .map(
           ([device, change]) =>
-            `${device} ${policyChangeText(language, isRecord(change.to) ? change.to : {}, isRecord(change.from) ? change.from : {})}`,
+            `${names[device] ?? device} ${policyChangeText(language, isRecord(change.to) ? change.to : {}, isRecord(change.from) ? change.from : {})}`,
         )
         .join('; ')
     : '';
@@ -164,8 +170,8 @@ function policyText(language: Language, detail: Record<string, unknown>): string
   return `${ruled}${changes ? `: ${changes}` : ''} — ${outcomeText(language, detail)}`;
 }
 
-/** An event's detail in words. */
-export function eventText(language: Language, type: string, detail: string): string {
+/** An event's detail in words; devices by the names of the room's type (`names`), else by key. */
+export function eventText(language: Language, type: string, detail: string, names?: DeviceNames): string {
   const data = parsed(detail);
   if (!isRecord(data)) return detail;
   switch (type) {
@@ -191,11 +197,11 @@ export function eventText(language: Language, type: string, detail: string): str
       return lookup(language, 'logs.alertCleared', { alert: alertName(language, data.alert_type), reason }) ?? detail;
     }
     case 'command':
-      return commandText(language, data);
+      return commandText(language, data, names);
     case 'mode':
       return modeText(language, data);
     case 'policy':
-      return policyText(language, data).slice(0, TEXT_MAX);
+      return policyText(language, data, names).slice(0, TEXT_MAX);
     default:
       return pairsText(language, data).slice(0, TEXT_MAX);
   }

@@ -1,9 +1,18 @@
-import { ErrorCode, LOG_EXPORT_ROWS_MAX, LOG_RETENTION_DEFAULTS, XLSX_CONTENT_TYPE } from '@roompilot/contract';
+import {
+  DEMO_WORDS,
+  ErrorCode,
+  LOG_EXPORT_ROWS_MAX,
+  LOG_RETENTION_DEFAULTS,
+  XLSX_CONTENT_TYPE,
+} from '@roompilot/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
 import { createHotel } from '../../test-support/fixtures.js';
 import { RETENTION_BATCH_ROWS } from './service.js';
+
+/** The AC of the demo room types, as their template names it (the hotel is seeded in Chinese). */
+const AC = DEMO_WORDS.zh.devices.airConditioner;
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
@@ -133,7 +142,7 @@ describeEachDatabase('log statistics', (t) => {
     expect(cleared.type_text).toBe('Alert ended');
     expect(cleared.text).toBe('Door left open: The door was closed');
     expect(policy.type_text).toBe('Energy policy');
-    expect(policy.text).toBe('Card out: setback (after 10 min): AC1 setpoint 24→26 °C — done');
+    expect(policy.text).toBe(`Card out: setback (after 10 min): ${AC} setpoint 24→26 °C — done`);
     const next = await events({}, { current: 2, size: 3 });
     expect(typesOf(next)).toEqual(['door_open', 'card_in']);
     expect(next.data.records[0].text).toBe('front door');
@@ -199,7 +208,7 @@ describeEachDatabase('log statistics', (t) => {
     expect(commands.data.records).toHaveLength(1);
     expect(commands.data.records[0]).toMatchObject({
       type_text: 'Command',
-      text: 'Set devices: AC1 on, setpoint 22 — failed: the device gateway is not running',
+      text: `Set devices: ${AC} on, setpoint 22 — failed: the device gateway is not running`,
     });
     expect(JSON.parse(commands.data.records[0].detail)).toMatchObject({ op: 'set', ok: false, failure: 'gateway' });
   });
@@ -449,12 +458,12 @@ describeEachDatabase('log statistics', (t) => {
         })
       ).data.records.map((row: { type_text: string; text: string }) => `${row.type_text} | ${row.text}`);
     expect(await read('en')).toEqual([
-      'Energy policy | Outside the allowed limits (cooling season, checked in): AC1 mode heating→cooling, setpoint 18→22 °C — failed: the RCU is offline',
+      `Energy policy | Outside the allowed limits (cooling season, checked in): ${AC} mode heating→cooling, setpoint 18→22 °C — failed: the RCU is offline`,
       'Mode | Mode Sleep (by hand), by manager — failed: the RCU is offline',
       'Mode | Mode Welcome (card inserted) — done',
     ]);
     expect(await read('zh')).toEqual([
-      '节能策略 | 超出允许范围（制冷季，入住）: AC1 模式 制热→制冷，设定温度 18→22 °C — 失败：RCU 离线',
+      `节能策略 | 超出允许范围（制冷季，入住）: ${AC} 模式 制热→制冷，设定温度 18→22 °C — 失败：RCU 离线`,
       '模式 | 模式 睡眠（手动），操作人 manager — 失败：RCU 离线',
       '模式 | 模式 欢迎（插卡） — 成功',
     ]);

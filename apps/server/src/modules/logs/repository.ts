@@ -32,6 +32,7 @@ function eventRows(db: Db, hotelId: number, filter: EventQuery) {
       'room_events.id',
       'room_events.room_id',
       'rooms.room_num',
+      'rooms.room_type_id',
       'room_events.type',
       'room_events.detail',
       'room_events.event_time',
@@ -61,6 +62,41 @@ export async function countEventRows(db: Db, hotelId: number, filter: EventQuery
 /** At most `limit` events for an export, newest first. */
 export function listEvents(db: Db, hotelId: number, filter: EventQuery, limit: number) {
   return eventRows(db, hotelId, filter).limit(limit).execute();
+}
+
+/**
+ * The device names of the hotel's room types among `typeIds`, by type and device key (`AC1` →
+ * `Air conditioner`): the event log names devices as the templates do.
+ */
+export async function deviceNamesOfTypes(
+  db: Db,
+  hotelId: number,
+  typeIds: readonly number[],
+): Promise<Map<number, Record<string, string>>> {
+  if (typeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('room_types')
+    .select(['id', 'devices'])
+    .where('hotel_id', '=', hotelId)
+    .where('id', 'in', [...typeIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, deviceNamesOf(row.devices)]));
+}
+
+function deviceNamesOf(devices: string): Record<string, string> {
+  try {
+    const list: unknown = JSON.parse(devices);
+    if (!Array.isArray(list)) return {};
+    return Object.fromEntries(
+      list.flatMap((device) =>
+        typeof device?.key === 'string' && typeof device?.name === 'string' && device.name !== ''
+          ? [[device.key, device.name]]
+          : [],
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /** Whether a room is the hotel's. */

@@ -120,6 +120,11 @@ export class LogService {
     return { room_id: roomId, type: filter.type, from, to };
   }
 
+  /** The device names of the room types the rows' rooms are of, read once for the rows. */
+  #deviceNames(hotelId: number, rows: readonly { room_type_id: number }[]) {
+    return repository.deviceNamesOfTypes(this.#db, hotelId, [...new Set(rows.map((row) => row.room_type_id))]);
+  }
+
   /** `/apis/eventlog`: a page of the hotel's events, newest first, in the reader's language. */
   async events(hotelId: number, body: EventLogBody, language: Language): Promise<Page<EventLogEntry>> {
     const current = body.current ?? 1;
@@ -127,6 +132,7 @@ export class LogService {
     const query = await this.#eventQuery(hotelId, body.filter);
     if (query === null) return { records: [], total: 0, current, size };
     const { records, total } = await repository.pageEvents(this.#db, hotelId, query, { current, size });
+    const names = await this.#deviceNames(hotelId, records);
     return {
       records: records.map((row) => ({
         id: row.id,
@@ -136,7 +142,7 @@ export class LogService {
         detail: row.detail,
         at: row.event_time,
         type_text: eventTypeText(language, row.type),
-        text: eventText(language, row.type, row.detail),
+        text: eventText(language, row.type, row.detail, names.get(row.room_type_id)),
       })),
       total,
       current,
@@ -173,6 +179,7 @@ export class LogService {
     const query = await this.#eventQuery(hotelId, body.filter);
     const rows =
       query === null ? [] : await this.#exportable(hotelId, query, repository.countEventRows, repository.listEvents);
+    const names = await this.#deviceNames(hotelId, rows);
     const offset = body.utc_offset ?? 0;
     const column = (name: string) => translate(language, `logs.column.${name}` as 'logs.column.at');
     return fileOf(body.format, `events-${hotelId}-${isoDate(this.#clock())}`, [
@@ -181,7 +188,7 @@ export class LogService {
         localTime(row.event_time, offset),
         row.room_num,
         eventTypeText(language, row.type),
-        eventText(language, row.type, row.detail),
+        eventText(language, row.type, row.detail, names.get(row.room_type_id)),
       ]),
     ]);
   }
