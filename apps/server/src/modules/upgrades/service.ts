@@ -605,7 +605,9 @@ export class UpgradeService {
     try {
       if (params) {
         await this.#control.sendCommand(room.room_id, 'set_params', { params }, { hotelId: job.hotel_id });
-        await this.#endRoom(job, room.room_id, room.room_num, 'finished', null);
+        if (await this.#endRoom(job, room.room_id, room.room_num, 'finished', null)) {
+          await this.#schedule(job.hotel_id, job.id, this.#clock());
+        }
         return;
       }
       const exp = at.getTime() + settings.room_timeout_s * 1000 + LINK_MARGIN_MS;
