@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
-import { describeEachDatabase, type TestApp } from '../../test-support/databases.js';
+import { describeEachDatabase } from '../../test-support/databases.js';
 import { withOpenKeys } from '../../test-support/fixtures.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
 
@@ -55,6 +55,7 @@ describeEachDatabase(
         headers: { authorization: `Bearer ${token}` },
         payload: body as object,
       });
+      // biome-ignore lint/suspicious/noExplicitAny: tests read any answer's data
       return response.json() as { code: number; message: string; data: any };
     }
 
