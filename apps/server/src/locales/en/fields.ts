@@ -119,4 +119,9 @@ export default {
   'fields.room': 'Room',
   'fields.exp': 'Link expiry',
   'fields.sig': 'Link signature',
+  'fields.online': 'Online',
+  'fields.fw': 'Firmware version',
+  'fields.cfg': 'Configuration version',
+  'fields.ir': 'IR library version',
+  'fields.params_version': 'Parameter version',
 } satisfies FieldsMessages;

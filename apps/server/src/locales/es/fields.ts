@@ -119,4 +119,9 @@ export default {
   'fields.room': 'Habitación',
   'fields.exp': 'Caducidad del enlace',
   'fields.sig': 'Firma del enlace',
+  'fields.online': 'En línea',
+  'fields.fw': 'Versión de firmware',
+  'fields.cfg': 'Versión de configuración',
+  'fields.ir': 'Versión de la biblioteca IR',
+  'fields.params_version': 'Versión de parámetros',
 } satisfies FieldsMessages;

@@ -119,4 +119,9 @@ export default {
   'fields.room': '客室',
   'fields.exp': 'リンクの有効期限',
   'fields.sig': 'リンクの署名',
+  'fields.online': 'オンライン',
+  'fields.fw': 'ファームウェアのバージョン',
+  'fields.cfg': '設定のバージョン',
+  'fields.ir': '赤外線ライブラリのバージョン',
+  'fields.params_version': 'パラメータのバージョン',
 } satisfies FieldsMessages;

@@ -123,4 +123,9 @@ export default {
   'fields.room': '房间',
   'fields.exp': '链接有效期',
   'fields.sig': '链接签名',
+  'fields.online': '在线',
+  'fields.fw': '固件版本',
+  'fields.cfg': '配置版本',
+  'fields.ir': '红外码库版本',
+  'fields.params_version': '参数版本',
 };

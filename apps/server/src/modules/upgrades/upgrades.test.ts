@@ -369,6 +369,39 @@ describeEachDatabase(
       expect(sent.data.settings.force).toBe(true);
     });
 
+    it('lists rooms to upgrade by floor, type, version and online, for holders of an upgrade key', async () => {
+      const [first, second] = roomIds as [number, number];
+      await t.db.updateTable('rooms').set({ fw: '7.7.7' }).where('id', 'in', [first, second]).execute();
+      await online(first);
+      const list = (body: Record<string, unknown>, token = binOnly) =>
+        t.call('POST', '/apis/upgraderoomlist', { token, body: { size: 500, ...body } });
+      const byVersion = await list({ fw: '7.7.7' });
+      expect(byVersion.code, byVersion.message).toBe(0);
+      expect(byVersion.data.records.map((room: { id: number }) => room.id).sort()).toEqual([first, second].sort());
+      expect(byVersion.data.records[0]).toMatchObject({
+        fw: '7.7.7',
+        params_version: null,
+        building_id: expect.any(Number),
+      });
+      const onlineOnly = await list({ fw: '7.7.7', online: true });
+      expect(onlineOnly.data.records.map((room: { id: number }) => room.id)).toEqual([first]);
+      expect(onlineOnly.data.total).toBe(1);
+      const offline = await list({ fw: '7.7.7', online: false });
+      expect(offline.data.records.map((room: { id: number }) => room.id)).toEqual([second]);
+      const firstRoom = await t.db
+        .selectFrom('rooms')
+        .select(['floor_num', 'room_type_id'])
+        .where('id', '=', first)
+        .executeTakeFirstOrThrow();
+      const onFloor = await list({ floor_num: firstRoom.floor_num, room_type_id: firstRoom.room_type_id });
+      expect(onFloor.data.total).toBeGreaterThan(0);
+      expect(onFloor.data.records.every((room: { floor_num: number }) => room.floor_num === firstRoom.floor_num)).toBe(
+        true,
+      );
+      const waiter = await t.login('waiter');
+      expect((await list({}, waiter)).code).toBe(ErrorCode.forbidden);
+    });
+
     it('pauses itself past its failure rate', async () => {
       const file = await fileOf('ir', 'ir-rate');
       const job = await t.call('POST', '/apis/upgradejobadd', {
