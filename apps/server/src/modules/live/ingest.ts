@@ -68,6 +68,7 @@ export function connectGateway(
     gateway.on('hello', async ({ device, hello, at }) => {
       await settle(device, live.recordHello(device, hello, at));
       await control.resendRent(device);
+      await upgrades?.hello(device, hello);
     }),
     gateway.on('state', ({ device, state, at }) => {
       power?.record(device, state, at);

@@ -255,6 +255,18 @@ export function jobRooms(db: Db, jobId: number) {
 }
 export type JobRoomRow = Awaited<ReturnType<typeof jobRooms>>[number];
 
+/** The job a room is in progress in, if any (a room is in one open job at most). */
+export function jobInProgress(db: Db, roomId: number) {
+  return db
+    .selectFrom('upgrade_job_rooms')
+    .innerJoin('upgrade_jobs', 'upgrade_jobs.id', 'upgrade_job_rooms.job_id')
+    .select('upgrade_job_rooms.job_id')
+    .where('upgrade_job_rooms.room_id', '=', roomId)
+    .where('upgrade_job_rooms.state', '=', 'in_progress')
+    .where('upgrade_jobs.state', 'in', OPEN_JOB_STATES)
+    .executeTakeFirst();
+}
+
 export function findJobRoom(db: Db, jobId: number, roomId: number) {
   return db
     .selectFrom('upgrade_job_rooms')

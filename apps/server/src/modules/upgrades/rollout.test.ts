@@ -320,6 +320,25 @@ describeEachDatabase(
       rcuOf(roomId).failUpgrades(null);
     }, 60_000);
 
+    it("finishes a room whose report was lost once its RCU's hello says the new version", async () => {
+      const file = await upload('bin', '2.5.0', randomBytes(20_000));
+      const roomId = rooms[2]?.id as number;
+      const rcu = rcuOf(roomId);
+      rcu.failUpgrades('timeout');
+      const added = await call('/apis/upgradejobadd', { file_id: file.id, room_ids: [roomId], room_timeout_s: 600 });
+      await until(
+        'the room to start',
+        () => detail(added.data.id),
+        (job) => job.rooms[0].state === 'in_progress',
+      );
+      // It applied the file and restarted; the finished report never came.
+      (rcu.firmware as { fw: string }).fw = '2.5.0';
+      rcu.drop();
+      const job = await ended(added.data.id);
+      expect(job).toMatchObject({ state: 'finished', counts: { finished: 1 } });
+      rcu.failUpgrades(null);
+    }, 60_000);
+
     it('goes on after the server restarts mid-job', async () => {
       const file = await upload('bin', '3.0.0', randomBytes(100_000));
       const ids = rooms.slice(6, 10).map((room) => room.id);

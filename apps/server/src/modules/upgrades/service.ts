@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type HelloPayload,
   holds,
   isVisitor,
   PAGE_SIZE_DEFAULT,
@@ -704,6 +705,22 @@ export class UpgradeService {
     }
     const error = report.state === 'failed' ? (report.error?.trim() || 'failed').slice(0, DEVICE_ERROR_MAX) : null;
     if (await this.#endRoom(job, device.room_id, row.room_num, report.state, error)) {
+      await this.#schedule(job.hotel_id, job.id, this.#clock());
+    }
+  }
+
+  /**
+   * An RCU's `hello`: a room in progress whose RCU now runs the job's version has finished, even
+   * if its `finished` report was lost (it restarted to apply the file, the server restarted).
+   */
+  async hello(device: RoomRef, hello: HelloPayload): Promise<void> {
+    const current = await repository.jobInProgress(this.#db, device.room_id);
+    if (!current) return;
+    const job = await repository.findJob(this.#db, device.hotel_id, current.job_id);
+    if (!job || job.kind === 'param') return;
+    const running = { bin: hello.fw, config: hello.cfg, ir: hello.ir }[job.kind as Exclude<UpgradeKind, 'param'>];
+    if (running !== job.file_version) return;
+    if (await this.#endRoom(job, device.room_id, device.room_num, 'finished', null)) {
       await this.#schedule(job.hotel_id, job.id, this.#clock());
     }
   }
