@@ -261,12 +261,8 @@ export class UpgradeService {
     mayUse(actor, file.kind, true);
     const { file_id: _file, room_ids: roomIds, hotel_id: _hotel, ...given } = body;
     const settings: UpgradeJobSettings = { ...UPGRADE_JOB_DEFAULTS, ...given };
-    if (
-      (settings.window_from === null) !== (settings.window_to === null) ||
-      settings.window_from === settings.window_to
-    ) {
-      if (settings.window_from !== null || settings.window_to !== null) throw invalid('upgrades.window');
-    }
+    const { window_from: from, window_to: to } = settings;
+    if ((from === null) !== (to === null) || (from !== null && from === to)) throw invalid('upgrades.window');
     const found = await repository.roomsOfHotel(this.#db, hotelId, roomIds);
     if (found.size !== roomIds.length) throw notFound('upgrades.roomNotFound');
     const at = this.#clock();

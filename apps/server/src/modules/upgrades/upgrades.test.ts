@@ -47,7 +47,7 @@ describeEachDatabase(
     let binOnly: string;
     let hotelId: number;
     let roomIds: number[];
-    let other: { token: string; fileId: number };
+    let other: { token: string; fileId: number; hotelId: number };
 
     beforeAll(async () => {
       manager = await t.login('manager');
@@ -63,11 +63,11 @@ describeEachDatabase(
         .execute();
       roomIds = rooms.map((room) => room.id);
       const user = { user_name: 'upg_other', password: 'upg_other1', perms: ['*'] };
-      await createHotel(t, { name: 'Upgrades elsewhere', users: [user] });
+      const elsewhere = await createHotel(t, { name: 'Upgrades elsewhere', users: [user] });
       const token = await t.login(user.user_name, user.password);
       const file = await upload(t, token, { kind: 'bin', version: '9.9.9', content: 'other firmware' });
       expect(file.code).toBe(0);
-      other = { token, fileId: file.data.id };
+      other = { token, fileId: file.data.id, hotelId: elsewhere.hotelId };
     });
 
     async function online(roomId: number, rent: string | null = null) {
@@ -241,6 +241,9 @@ describeEachDatabase(
         ErrorCode.invalid,
       );
       expect((await add({ room_ids: [roomIds[0]], window_from: '02:00' })).code).toBe(ErrorCode.invalid);
+      expect((await add({ room_ids: [roomIds[0]], window_from: '02:00', window_to: '02:00' })).code).toBe(
+        ErrorCode.invalid,
+      );
       expect((await add({ room_ids: [roomIds[0]], room_timeout_s: 1 })).code).toBe(ErrorCode.invalid);
       expect((await add({ room_ids: [roomIds[0]], surprise: 1 })).code).toBe(ErrorCode.invalid);
       expect((await add({ file_id: 2_000_000_000, room_ids: [roomIds[0]] })).code).toBe(ErrorCode.notFound);
@@ -400,6 +403,70 @@ describeEachDatabase(
       );
       const waiter = await t.login('waiter');
       expect((await list({}, waiter)).code).toBe(ErrorCode.forbidden);
+    });
+
+    it('goes with its hotel: files, jobs and their rooms', async () => {
+      const admin = await t.login('Administrator');
+      const building = await t.call('POST', '/apis/buildingadd', {
+        token: other.token,
+        body: { name: 'B', floor_from: 1, floor_to: 1 },
+      });
+      const type = await t.call('POST', '/apis/roomtypeadd', {
+        token: other.token,
+        body: { name: 'T', devices: [{ key: 'L1', kind: 'light', name: 'L' }] },
+      });
+      const room = await t.call('POST', '/apis/roomadd', {
+        token: other.token,
+        body: {
+          room_num: 'X1',
+          floor_num: 1,
+          building_id: building.data.id,
+          room_type_id: type.data.id,
+          rcu_id: 'UPGX1',
+        },
+      });
+      const job = await t.call('POST', '/apis/upgradejobadd', {
+        token: other.token,
+        body: { file_id: other.fileId, room_ids: [room.data.id] },
+      });
+      expect(job.code, job.message).toBe(0);
+      const removed = await t.call('POST', '/apis/hoteldel', {
+        token: admin,
+        body: { hotel_id: other.hotelId, force: true },
+      });
+      expect(removed.code, removed.message).toBe(0);
+      for (const table of ['upgrade_files', 'upgrade_jobs', 'upgrade_job_rooms'] as const) {
+        const rows = await t.db.selectFrom(table).select('hotel_id').where('hotel_id', '=', other.hotelId).execute();
+        expect(rows, table).toEqual([]);
+      }
+      // Its job's timer fires on a job that is no more, and does nothing.
+      await t.app.services.timers.fireDue();
+    });
+
+    it('starts no room outside its time window, and looks again when it opens', async () => {
+      const file = await fileOf('bin', 'v-window');
+      const hour = (t.clock().getHours() + 2) % 24;
+      const pad = (value: number) => String(value).padStart(2, '0');
+      const job = await t.call('POST', '/apis/upgradejobadd', {
+        token: manager,
+        body: {
+          file_id: file.id,
+          room_ids: [roomIds[11]],
+          window_from: `${pad(hour)}:00`,
+          window_to: `${pad((hour + 1) % 24)}:00`,
+        },
+      });
+      expect(job.code, job.message).toBe(0);
+      await t.app.services.timers.fireDue();
+      const detail = await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id: job.data.id } });
+      expect(detail.data.counts.waiting).toBe(1);
+      expect(detail.data.settings).toMatchObject({ window_from: `${pad(hour)}:00` });
+      const timer = await t.app.services.timers.find(`upgrade:job:${job.data.id}`);
+      const opens = new Date(timer?.due_at ?? 0);
+      expect(opens.getHours()).toBe(hour);
+      expect(opens.getMinutes()).toBe(0);
+      expect(opens.getTime()).toBeGreaterThan(t.clock().getTime());
+      await t.call('POST', '/apis/upgradejobcancel', { token: manager, body: { id: job.data.id } });
     });
 
     it('pauses itself past its failure rate', async () => {
