@@ -21,7 +21,8 @@ export interface UpgradeUpload {
 }
 
 /** The multipart limits of an upload, the file's size aside (the server's setting). */
-export const UPLOAD_PARTS = { files: 1, fields: 5, fieldSize: 1024, parts: 7 };
+// Notes of 500 characters are up to 2,000 bytes of UTF-8.
+export const UPLOAD_PARTS = { files: 1, fields: 5, fieldSize: 4 * 1024, parts: 7 };
 
 /** The text fields an upload may carry. */
 const FORM_FIELDS = ['kind', 'version', 'notes', 'hotel_id'];

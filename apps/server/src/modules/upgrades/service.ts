@@ -483,9 +483,17 @@ export class UpgradeService {
     });
   }
 
+  /** A step that failed (the database away a moment) is tried again: a claimed timer is not retried. */
   async #tickTimer(timer: FiredTimer): Promise<void> {
     const jobId = Number(timer.data.job);
-    if (Number.isInteger(jobId)) await this.tick(jobId);
+    if (!Number.isInteger(jobId)) return;
+    try {
+      await this.tick(jobId);
+    } catch (error) {
+      const again = new Date(this.#clock().getTime() + TICK_MS);
+      await this.#schedule(timer.hotel_id, jobId, again).catch(() => {});
+      throw error;
+    }
   }
 
   /**

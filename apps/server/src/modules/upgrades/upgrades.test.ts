@@ -97,12 +97,16 @@ describeEachDatabase(
 
     it('stores a file with its size and SHA-256 computed by the server, and lists it', async () => {
       const content = Buffer.from([0, 1, 2, 250, 255, 10, 13]);
-      const answer = await upload(t, manager, { kind: 'bin', version: '2.1.0', notes: 'fixes', content });
+      // 495 characters of Chinese: 1,485 bytes of the form's field.
+      const notes = '修复空调面板的显示问题'.repeat(45);
+      const answer = await upload(t, manager, { kind: 'bin', version: '2.1.0', notes, content });
       expect(answer.code, answer.message).toBe(0);
+      const tooLong = await upload(t, manager, { kind: 'bin', version: '2.1.1', notes: `${notes}123456`, content });
+      expect(tooLong.code).toBe(ErrorCode.invalid);
       expect(answer.data).toMatchObject({
         kind: 'bin',
         version: '2.1.0',
-        notes: 'fixes',
+        notes,
         size: 7,
         sha256: sha256Of(content),
       });
