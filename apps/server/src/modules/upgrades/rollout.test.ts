@@ -3,6 +3,7 @@ import net from 'node:net';
 import { ErrorCode } from '@roompilot/contract';
 import { type Fleet, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
 import type { FastifyInstance } from 'fastify';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
@@ -45,6 +46,8 @@ describeEachDatabase(
     let token: string;
     let fleet: Fleet;
     let rooms: { id: number; rcu_id: string; device_key: string; room_num: string }[];
+    /** Two rooms beyond the fleet, for RCUs written by hand. */
+    let spare: { id: number; rcu_id: string; device_key: string; room_num: string }[];
     const rcuOf = (roomId: number) => fleet.get(rooms.find((room) => room.id === roomId)?.rcu_id ?? '') as VirtualRcu;
 
     /** The test's own calls go to the app of the moment (a new one after the restart). */
@@ -100,9 +103,10 @@ describeEachDatabase(
           .select(['id', 'rcu_id', 'device_key', 'room_num'])
           .where('hotel_id', '=', hotelId)
           .orderBy('room_num')
-          .limit(ROOMS)
+          .limit(ROOMS + 2)
           .execute(),
       );
+      spare = rooms.splice(ROOMS, 2);
       fleet = await runFleet({
         url: `mqtt://127.0.0.1:${mqttPort}`,
         rooms: rooms.map((room) => ({ rcu_id: room.rcu_id, device_key: room.device_key })),
@@ -337,6 +341,74 @@ describeEachDatabase(
       const job = await ended(added.data.id);
       expect(job).toMatchObject({ state: 'finished', counts: { finished: 1 } });
       rcu.failUpgrades(null);
+    }, 60_000);
+
+    it("heeds an RCU's upgrade reports only for its own room's job, within bounds", async () => {
+      const clients = await Promise.all(
+        spare.map(async (room) => {
+          const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+            clientId: room.rcu_id,
+            username: room.rcu_id,
+            password: room.device_key,
+            reconnectPeriod: 0,
+          });
+          await client.subscribeAsync(`rcu/${room.rcu_id}/down/cmd`, { qos: 1 });
+          client.on('message', (_topic, payload) => {
+            const command = JSON.parse(payload.toString()) as { id: string };
+            client.publish(`rcu/${room.rcu_id}/up/ack`, JSON.stringify({ id: command.id, ok: true, error: null }), {
+              qos: 1,
+            });
+          });
+          await client.publishAsync(`rcu/${room.rcu_id}/up/hello`, JSON.stringify({ fw: '1.0.0' }), { qos: 1 });
+          return client;
+        }),
+      );
+      const [mine, other] = clients as [mqtt.MqttClient, mqtt.MqttClient];
+      const [room, otherRoom] = spare as [(typeof spare)[0], (typeof spare)[0]];
+      try {
+        await until(
+          'the hand-written RCUs to be online',
+          () => Promise.all(spare.map((r) => app.services.live.store.get(r.id))),
+          (states) => states.every((state) => state?.online === true),
+        );
+        const file = await upload('bin', '4.0.0', randomBytes(1000));
+        const added = await call('/apis/upgradejobadd', { file_id: file.id, room_ids: [room.id], room_timeout_s: 600 });
+        const job = String(added.data.id);
+        await until(
+          'the room to start',
+          () => detail(added.data.id),
+          (value) => value.rooms[0].state === 'in_progress',
+        );
+        const report = (client: mqtt.MqttClient, rcuId: string, body: object) =>
+          client.publishAsync(`rcu/${rcuId}/up/upgrade`, JSON.stringify(body), { qos: 1 });
+        // Another room's RCU naming this job, and this RCU naming a job it is not in: ignored.
+        await report(other, otherRoom.rcu_id, { job, state: 'finished', progress: 100 });
+        await report(mine, room.rcu_id, { job: '999999', state: 'finished', progress: 100 });
+        await report(mine, room.rcu_id, { job: 'j-1', state: 'finished', progress: 100 });
+        // Out of bounds: dropped by the gateway; within: kept.
+        await report(mine, room.rcu_id, { job, state: 'in_progress', progress: 1e9 });
+        await report(mine, room.rcu_id, { job, state: 'in_progress', progress: 42.4 });
+        const midway = await until(
+          'the progress',
+          () => detail(added.data.id),
+          (value) => value.rooms[0].progress === 42,
+        );
+        expect(midway.rooms[0].state).toBe('in_progress');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await detail(added.data.id)).rooms[0]).toMatchObject({ state: 'in_progress', progress: 42 });
+        await report(mine, room.rcu_id, { job, state: 'failed', error: 'x'.repeat(500) });
+        const failed = await ended(added.data.id);
+        expect(failed.rooms[0].state).toBe('failed');
+        expect(failed.rooms[0].error).toBe('x'.repeat(200));
+        const rows = await t.db
+          .selectFrom('rooms')
+          .select(['id', 'fw'])
+          .where('id', 'in', [room.id, otherRoom.id])
+          .execute();
+        expect(rows.every((row) => row.fw === '1.0.0')).toBe(true);
+      } finally {
+        await Promise.all(clients.map((client) => client.endAsync(true)));
+      }
     }, 60_000);
 
     it('goes on after the server restarts mid-job', async () => {
