@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_HOTEL_NAME, DEMO_HOTEL_NAMES } from '@roompilot/contract';
 import { hotelIdByName, roomsFromCsvFile, roomsFromServer, waitForServer } from './credentials.js';
 import { runFleet } from './fleet.js';
+import { parseUpgradeFaults } from './upgrade.js';
 
 const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/rcu-protocol.md.
 
@@ -29,6 +30,9 @@ const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/
   --sos-rate R      SOS calls per room per simulated hour (default 0.0005)
   --drop-rate R     dropped connections per room per simulated hour (default 0.0005)
   --fail-rate R     share of commands answered with a failure, 0..1 (default 0)
+  --upgrade-fail R,KIND  share of upgrades (0..1) failing as KIND: checksum (the check fails),
+                    timeout (never answers), reboot (drops halfway, back on the old version),
+                    drop (the download breaks halfway and resumes with Range)
   --quiet           no periodic summary
 `;
 
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       'sos-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
       'fail-rate': { type: 'string' },
+      'upgrade-fail': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -113,6 +118,7 @@ async function main(): Promise<void> {
     rooms,
     speed: number('speed', values.speed, 0.001, 100_000),
     rates,
+    ...(values['upgrade-fail'] !== undefined && { upgradeFaults: parseUpgradeFaults(values['upgrade-fail']) }),
     onError: (rcuId, error) => console.error(`${rcuId}: ${error.message}`),
   });
   console.log(

@@ -24,3 +24,13 @@ export {
   sceneDevices,
 } from './model.js';
 export { createRcu, DEFAULT_RATES, type Rates, type RcuOptions, type RcuStats, type VirtualRcu } from './rcu.js';
+export {
+  DownloadError,
+  download,
+  fileProblem,
+  parseUpgradeFaults,
+  sha256Hex,
+  UPGRADE_FAULTS,
+  type UpgradeFault,
+  type UpgradeFaults,
+} from './upgrade.js';

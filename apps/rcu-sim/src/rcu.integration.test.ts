@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runFleet } from './fleet.js';
@@ -18,6 +20,35 @@ function brokerUrl(): string {
 }
 
 type Body = Record<string, unknown>;
+
+/** A file over HTTP with single Range requests, as the server's download link answers it. */
+async function serveFile(content: Buffer) {
+  const ranges: string[] = [];
+  const server = http.createServer((request, response) => {
+    const range = request.headers.range;
+    if (range) {
+      ranges.push(range);
+      const start = Number(/^bytes=(\d+)-$/.exec(range)?.[1] ?? 0);
+      response.writeHead(206, {
+        'content-range': `bytes ${start}-${content.length - 1}/${content.length}`,
+        'content-length': content.length - start,
+      });
+      response.end(content.subarray(start));
+      return;
+    }
+    response.writeHead(200, { 'content-length': content.length });
+    response.end(content);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    content,
+    ranges,
+    url: `http://127.0.0.1:${port}/file`,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** Watches every topic of the simulated RCUs and lets a test wait for a message. */
 class Observer {
@@ -128,24 +159,48 @@ describe('virtual RCU', () => {
       result: { params: { night_light: 30 } },
     });
 
-    const finished = observer.next(`rcu/${id}/up/upgrade`, (body) => body.state === 'finished');
-    const newHello = observer.next(`rcu/${id}/up/hello`, (body) => body.fw === '2.2.0');
-    const upgrade = {
-      op: 'upgrade',
-      job: 'j-1',
-      kind: 'bin',
-      version: '2.2.0',
-      url: 'http://localhost/x',
-      sha256: 'a'.repeat(64),
-      size: 10,
-    };
-    expect(await observer.command(id, upgrade)).toMatchObject({ ok: true });
-    expect(await finished).toMatchObject({ job: 'j-1', progress: 100 });
-    await newHello;
-    const progress = observer.messages
-      .filter((m) => m.topic === `rcu/${id}/up/upgrade`)
-      .map((m) => m.body.progress as number);
-    expect(progress).toEqual([0, 20, 40, 60, 80, 100]);
+    const file = await serveFile(randomBytes(200_000));
+    try {
+      const upgrade = (version: string, sha256 = file.sha256) => ({
+        op: 'upgrade',
+        job: '1',
+        kind: 'bin',
+        version,
+        url: file.url,
+        sha256,
+        size: file.content.length,
+      });
+      const finished = observer.next(`rcu/${id}/up/upgrade`, (body) => body.state === 'finished');
+      const newHello = observer.next(`rcu/${id}/up/hello`, (body) => body.fw === '2.2.0');
+      expect(await observer.command(id, upgrade('2.2.0'))).toMatchObject({ ok: true });
+      expect(await finished).toMatchObject({ job: '1', progress: 100 });
+      await newHello;
+      const progress = observer.messages
+        .filter((m) => m.topic === `rcu/${id}/up/upgrade`)
+        .map((m) => m.body.progress as number);
+      expect(progress[0]).toBe(0);
+      expect(progress.at(-1)).toBe(100);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(file.ranges).toEqual([]);
+
+      // A drop halfway: the rest is asked for with Range, and the upgrade finishes.
+      rcu.failUpgrades('drop');
+      const resumed = observer.next(`rcu/${id}/up/upgrade`, (body) => body.state === 'finished');
+      expect(await observer.command(id, upgrade('2.3.0'))).toMatchObject({ ok: true });
+      await resumed;
+      expect(file.ranges).toHaveLength(1);
+      expect(file.ranges[0]).toMatch(/^bytes=\d+-$/);
+      expect(rcu.firmware.fw).toBe('2.3.0');
+
+      // The file is not the one announced: failed, and the version stays.
+      rcu.failUpgrades(null);
+      const failed = observer.next(`rcu/${id}/up/upgrade`, (body) => body.state === 'failed');
+      expect(await observer.command(id, upgrade('2.4.0', 'b'.repeat(64)))).toMatchObject({ ok: true });
+      expect(await failed).toMatchObject({ error: 'checksum mismatch' });
+      expect(rcu.firmware.fw).toBe('2.3.0');
+    } finally {
+      await file.close();
+    }
 
     const offline = observer.next(`rcu/${id}/up/status`, (body) => body.online === false);
     const back = observer.next(`rcu/${id}/up/hello`);

@@ -23,6 +23,7 @@ import {
   type RoomModel,
   sceneDevices,
 } from './model.js';
+import { download, fileProblem, type UpgradeFault, type UpgradeFaults } from './upgrade.js';
 
 /**
  * One virtual RCU speaking docs/rcu-protocol.md: connects with its last will, says online and
@@ -64,8 +65,10 @@ export interface RcuOptions {
   sosRepeatMs?: number;
   /** Real time before reconnecting after a drop or a reboot. */
   reconnectMs?: number;
-  /** Real time between two upgrade progress reports. */
+  /** Real time between two upgrade progress reports (at most one report per this). */
   upgradeStepMs?: number;
+  /** Upgrades that fail on purpose, at random (`--upgrade-fail rate,kind`). */
+  upgradeFaults?: UpgradeFaults;
   firmware?: { fw: string; hw: string; cfg: string; ir: string };
   random?: () => number;
   /** The energy meter's reading at the start. */
@@ -98,6 +101,14 @@ export interface VirtualRcu {
   drop(): void;
   /** One step of simulated life, as the timer runs it (tests call it directly). */
   step(realMs: number): void;
+  /** The versions it reports in `hello`. */
+  readonly firmware: Readonly<{ fw: string; hw: string; cfg: string; ir: string }>;
+  /** Its parameters as `get_params` answers them. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Makes the next upgrades fail this way (null: none), whatever the random faults say. */
+  failUpgrades(fault: UpgradeFault | null): void;
+  /** Resolves once no upgrade is under way (tests). */
+  upgradesSettled(): Promise<void>;
 }
 
 const FLAG_EVENTS: Partial<Record<keyof Flags, [EventType, EventType]>> = {
@@ -124,6 +135,8 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   const sosRepeatMs = options.sosRepeatMs ?? SOS_REPEAT_MS;
   const reconnectMs = options.reconnectMs ?? 2_000;
   const upgradeStepMs = options.upgradeStepMs ?? 300;
+  let forcedFault: UpgradeFault | null = null;
+  const upgrades = new Set<Promise<void>>();
   const firmware = { ...(options.firmware ?? { fw: '2.1.0', hw: 'RCU-8', cfg: 'cfg-1', ir: 'ir-1' }) };
   const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
   const realStart = Date.now();
@@ -346,32 +359,78 @@ export function createRcu(options: RcuOptions): VirtualRcu {
         });
         return { ok: true, error: null, result: null };
       case 'upgrade': {
-        const report = (body: UpgradePayload) => publish('upgrade', body, 1);
-        const fails = rates.fail > 0 && random() < rates.fail;
-        let progress = 0;
-        const next = () => {
-          progress += 20;
-          if (fails && progress >= 60) {
-            report({ job: command.job, state: 'failed', progress, error: 'simulated sha256 mismatch' });
-            return;
-          }
-          if (progress < 100) {
-            report({ job: command.job, state: 'in_progress', progress });
-            later(upgradeStepMs, next);
-            return;
-          }
-          const field = command.kind === 'bin' ? 'fw' : command.kind === 'ir' ? 'ir' : 'cfg';
-          firmware[field] = command.version;
-          report({ job: command.job, state: 'finished', progress: 100, error: null });
-          publish('hello', hello(), 1);
-        };
-        later(0, () => report({ job: command.job, state: 'in_progress', progress: 0 }));
-        later(upgradeStepMs, next);
+        const running = runUpgrade(command).finally(() => upgrades.delete(running));
+        upgrades.add(running);
         return { ok: true, error: null, result: { job: command.job } };
       }
       default:
         return { ok: false, error: `unknown op ${(command as { op: string }).op}`, result: null };
     }
+  }
+
+  /** The fault this upgrade makes, if any: the one set by hand, else one at the random rate. */
+  function upgradeFault(): UpgradeFault | null {
+    if (forcedFault) return forcedFault;
+    const faults = options.upgradeFaults;
+    return faults && faults.rate > 0 && random() < faults.rate ? faults.fault : null;
+  }
+
+  /**
+   * An `upgrade` command after its ack: fetch the file (resuming after a drop), report progress
+   * now and then, check size and SHA-256, apply it and say hello with the new version.
+   */
+  async function runUpgrade(command: Extract<CommandPayload, { op: 'upgrade' }>): Promise<void> {
+    const report = (body: UpgradePayload) => publish('upgrade', body, 1);
+    const fault = upgradeFault();
+    if (fault === 'timeout') return;
+    let lastReport = 0;
+    report({ job: command.job, state: 'in_progress', progress: 0 });
+    const half = Math.max(1, Math.floor(command.size / 2));
+    let content: Buffer;
+    try {
+      content = await download({
+        url: command.url,
+        size: command.size,
+        ...(fault === 'drop' && { dropAfter: half }),
+        ...(fault === 'reboot' && { stopAfter: half }),
+        onProgress: (percent) => {
+          const now = Date.now();
+          if (percent >= 100 || now - lastReport < upgradeStepMs) return;
+          lastReport = now;
+          report({ job: command.job, state: 'in_progress', progress: percent });
+        },
+      });
+    } catch (error) {
+      report({
+        job: command.job,
+        state: 'failed',
+        error: `download failed: ${(error as Error).message}`.slice(0, 200),
+      });
+      return;
+    }
+    if (fault === 'reboot') {
+      // Power lost halfway: the connection goes (the last will), the RCU comes back on its old version.
+      stats.drops += 1;
+      client?.stream.destroy();
+      return;
+    }
+    const problem = fault === 'checksum' ? 'checksum mismatch' : fileProblem(content, command.size, command.sha256);
+    if (problem) {
+      report({ job: command.job, state: 'failed', error: problem });
+      return;
+    }
+    if (command.kind === 'param') {
+      try {
+        Object.assign(params, JSON.parse(content.toString('utf8')) as Record<string, unknown>);
+      } catch {
+        report({ job: command.job, state: 'failed', error: 'not a parameter file' });
+        return;
+      }
+    } else {
+      firmware[command.kind === 'bin' ? 'fw' : command.kind === 'ir' ? 'ir' : 'cfg'] = command.version;
+    }
+    report({ job: command.job, state: 'finished', progress: 100, error: null });
+    publish('hello', hello(), 1);
   }
 
   function onMessage(topic: string, payload: Buffer): void {
@@ -478,6 +537,14 @@ export function createRcu(options: RcuOptions): VirtualRcu {
     },
 
     step,
+    firmware,
+    params,
+    failUpgrades(fault) {
+      forcedFault = fault;
+    },
+    async upgradesSettled() {
+      while (upgrades.size > 0) await Promise.allSettled([...upgrades]);
+    },
   };
   return rcu;
 }

@@ -51,6 +51,9 @@ import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { TimerService } from './modules/timers/service.js';
+import { createUpgradeLinks } from './modules/upgrades/links.js';
+import { upgradeRoutes } from './modules/upgrades/routes.js';
+import { UpgradeService } from './modules/upgrades/service.js';
 import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
@@ -74,6 +77,7 @@ export interface Services {
   power: PowerService;
   logs: LogService;
   airPolicy: AirPolicyService;
+  upgrades: UpgradeService;
 }
 
 declare module 'fastify' {
@@ -177,6 +181,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   power.startFlushing(config.liveStateFlushMs);
   const airPolicy = new AirPolicyService({ db, store: liveStore, clock, control, timers, log: app.log });
   control.useGuard(airPolicy);
+  const upgrades = new UpgradeService({
+    db,
+    clock,
+    timers,
+    control,
+    store: liveStore,
+    bus: liveBus,
+    links: createUpgradeLinks(secret.secret),
+    publicUrl: () => config.publicUrl ?? listeningUrl(app, config),
+    fileMaxBytes: config.upgradeFileMaxBytes,
+    log: app.log,
+  });
   const gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),
@@ -192,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         throw error;
       })
     : null;
-  if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy });
+  if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy, upgrades });
   app.decorate('gateway', gateway);
   app.addHook('onClose', async () => {
     await gateway?.close();
@@ -228,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     power,
     logs: new LogService({ db, clock, log: app.log }),
     airPolicy,
+    upgrades,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -282,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(powerRoutes);
       await api.register(logRoutes);
       await api.register(airPolicyRoutes);
+      await api.register(upgradeRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
@@ -290,6 +308,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsUiPlugin);
   await app.register(consolePlugin, { webDist: config.webDist });
   return app;
+}
+
+/**
+ * The server's own address when PUBLIC_URL is not set: http, the listening port, and the host it
+ * listens on (all interfaces read as loopback: right on one machine only, hence the setting).
+ */
+function listeningUrl(app: FastifyInstance, config: Config): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**

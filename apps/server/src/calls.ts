@@ -40,8 +40,12 @@ export interface CallInput<C extends Call> {
   reply: FastifyReply;
 }
 
-/** A call's answer: its envelope's data, or the file it sends. */
-export type AnswerOf<C extends Call> = C['answers'] extends 'file' ? SentFile : DataOf<C>;
+/** A call's answer: its envelope's data, the file it sends, or the reply it answered through itself. */
+export type AnswerOf<C extends Call> = C['answers'] extends 'file'
+  ? SentFile
+  : C['answers'] extends 'stream'
+    ? FastifyReply
+    : DataOf<C>;
 
 export type Handler<C extends Call> = (input: CallInput<C>) => Promise<AnswerOf<C>> | AnswerOf<C>;
 
@@ -119,6 +123,7 @@ export function registerCalls<Calls extends Record<string, Call>>(
           request,
           reply,
         });
+        if (call.answers === 'stream') return answer;
         return call.answers === 'file' ? send(reply, answer as unknown as SentFile) : ok(answer);
       },
     });

@@ -43,6 +43,8 @@ const EnvSchema = Type.Object({
   OVERLOAD_MAX_IN_FLIGHT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 64 }),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 200 }),
   OVERLOAD_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 2 }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$', maxLength: 500 })),
+  UPGRADE_FILE_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 16 * 1024 * 1024 }),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -111,6 +113,13 @@ export interface Config {
    * `maxEventLoopDelayMs`; 0 switches either off.
    */
   overload: { maxInFlight: number; maxEventLoopDelayMs: number; retryAfterSeconds: number };
+  /**
+   * The server's address as RCUs reach it, for the upgrade links (no trailing slash); null: `http://`
+   * the listening address and port (HOST 0.0.0.0 read as 127.0.0.1), right only on one machine.
+   */
+  publicUrl: string | null;
+  /** The largest upgrade file an upload may carry (4413 past it). */
+  upgradeFileMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -231,5 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxEventLoopDelayMs: settings.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       retryAfterSeconds: settings.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    publicUrl: settings.PUBLIC_URL ? settings.PUBLIC_URL.replace(/\/+$/, '') : null,
+    upgradeFileMaxBytes: settings.UPGRADE_FILE_MAX_BYTES,
   };
 }

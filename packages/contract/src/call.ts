@@ -4,13 +4,15 @@ import type { PermissionKey } from './permissions.js';
 /**
  * Who may make a call:
  * - a permission key: holders of it (or of `*`); visitors too when the call only reads;
+ * - a list of permission keys: holders of any of them (the upgrades: one call for the four kinds
+ *   of file, each kind its own key, which the service checks once it knows the kind);
  * - `public`: anyone (login, site);
  * - `session`: any signed-in user, visitors included (logout, userinfo, pwd);
  * - `staff`: any signed-in user, but a visitor only when the call reads (confirming an alert:
  *   every member of staff must be able to confirm an SOS, the read-only visitor may not);
  * - `admin`: the platform Administrator only.
  */
-export type Access = PermissionKey | 'public' | 'session' | 'staff' | 'admin';
+export type Access = PermissionKey | readonly PermissionKey[] | 'public' | 'session' | 'staff' | 'admin';
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -43,8 +45,9 @@ export interface Call {
   /**
    * `file`: success answers an attachment (an export), not an envelope. `socket`: the call is a
    * WebSocket (the server registers its route by hand from the table; clients open the socket).
+   * `stream`: the handler answers through the reply itself (an RCU's download, with HTTP Range).
    */
-  answers?: 'file' | 'socket';
+  answers?: 'file' | 'socket' | 'stream';
   /** `multipart`: the call takes multipart/form-data (an import) instead of a JSON body. */
   takes?: 'multipart';
 }

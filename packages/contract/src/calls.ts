@@ -14,6 +14,7 @@ import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
 import { siteCalls } from './site.js';
+import { upgradeCalls } from './upgrades.js';
 
 /**
  * The table of calls: every API call of RoomPilot, by domain (`api.<domain>.<call>` in the
@@ -35,6 +36,7 @@ export const CALLS = {
   power: powerCalls,
   logs: logCalls,
   airPolicy: airPolicyCalls,
+  upgrades: upgradeCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

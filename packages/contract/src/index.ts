@@ -23,3 +23,4 @@ export * from './rooms.js';
 export * from './roomtypes.js';
 export * from './routes.js';
 export * from './site.js';
+export * from './upgrades.js';

@@ -4,6 +4,7 @@ import { Floor } from './buildings.js';
 import { defineCalls } from './call.js';
 import { HotelTarget, Id } from './envelope.js';
 import { DeviceState, Energy, RENT_STATES } from './protocol.js';
+import type { UpgradeMessage } from './upgrades.js';
 
 /**
  * The live state of rooms as the console reads it (API.md "Live state and alerts", "Live push"):
@@ -67,7 +68,9 @@ export type LiveMessage =
   | { type: 'room'; data: LiveRoomChange }
   | { type: 'alert'; data: Alert }
   /** Confirmed by staff (`confirmed`) or cleared because its condition ended (the reason). */
-  | { type: 'alert_closed'; data: { id: number; reason: AlertCloseReason } };
+  | { type: 'alert_closed'; data: { id: number; reason: AlertCloseReason } }
+  /** A room of an upgrade job changed, or a job's state and counts (upgrades.ts). */
+  | UpgradeMessage;
 
 /** `POST /apis/redisroomstate`: every room of the hotel, or of a floor, a building. */
 export const RoomStateBody = Type.Object(
@@ -195,7 +198,7 @@ export const liveCalls = defineCalls('live', {
     hotelScoped: false,
     summary: 'The live push: a WebSocket (a plain GET is refused with 4400)',
     description:
-      'Upgrade to a WebSocket, send `{"token":"…"}` first (the Administrator adds `hotel_id`; optional `lang`). The server answers `{"type":"ready"}` and pushes `room`, `alert` and `alert_closed` messages of the hotel; `{"type":"ping"}` is answered `{"type":"pong"}`. Close codes: 4401 no valid token, 4433 session ended, 4410 hotel expired, 4403 no hotel named, 4408 no token in 10 s.',
+      'Upgrade to a WebSocket, send `{"token":"…"}` first (the Administrator adds `hotel_id`; optional `lang`). The server answers `{"type":"ready"}` and pushes `room`, `alert`, `alert_closed`, `upgrade` and `upgrade_job` messages of the hotel; `{"type":"ping"}` is answered `{"type":"pong"}`. Close codes: 4401 no valid token, 4433 session ended, 4410 hotel expired, 4403 no hotel named, 4408 no token in 10 s.',
     answers: 'socket',
   },
 });

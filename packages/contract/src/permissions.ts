@@ -48,6 +48,11 @@ export function holds(perms: readonly string[], key: string): boolean {
   return perms.includes(WILDCARD) || perms.includes(key);
 }
 
+/** Whether the perms hold a key, or any key of a list (an access of several keys, call.ts). */
+export function holdsAny(perms: readonly string[], keys: string | readonly string[]): boolean {
+  return typeof keys === 'string' ? holds(perms, keys) : keys.some((key) => holds(perms, key));
+}
+
 /**
  * The roles of SPEC.md section 6 as the seed creates them in every new hotel, with the keys their
  * job needs:
@@ -106,6 +111,10 @@ export function mayCall(caller: Caller, call: Pick<Call, 'access' | 'write'>): V
   if (access === 'public' || access === 'session' || caller.isAdmin) return { allowed: true };
   if (access === 'admin') return { allowed: false, reason: 'admin' };
   if (isVisitor(caller.perms)) return write ? { allowed: false, reason: 'visitor' } : { allowed: true };
-  if (access === 'staff' || holds(caller.perms, access)) return { allowed: true };
-  return { allowed: false, reason: 'forbidden', key: access };
+  if (access === 'staff' || holdsAny(caller.perms, access)) return { allowed: true };
+  return {
+    allowed: false,
+    reason: 'forbidden',
+    key: typeof access === 'string' ? access : (access[0] as PermissionKey),
+  };
 }

@@ -199,11 +199,21 @@ export const BasicRoom = Type.Object({
 });
 export type BasicRoom = Static<typeof BasicRoom>;
 
+const VersionFilter = Type.String({ minLength: 1, maxLength: 64 });
 export const UpgradeRoomListBody = Type.Object(
   {
     ...PageQuery,
+    building_id: Type.Optional(Id),
+    floor_num: Type.Optional(Floor),
     room_type_id: Type.Optional(Id),
     keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** Rooms whose RCU runs this firmware / configuration / IR library / parameter file (exactly). */
+    fw: Type.Optional(VersionFilter),
+    cfg: Type.Optional(VersionFilter),
+    ir: Type.Optional(VersionFilter),
+    params_version: Type.Optional(VersionFilter),
+    /** Only rooms whose RCU is connected now (true) or not (false), as the live state says. */
+    online: Type.Optional(Type.Boolean()),
     ...HotelTarget,
   },
   { additionalProperties: false },
@@ -218,6 +228,11 @@ export const UpgradeRoom = Type.Object({
   fw: NullableString,
   cfg: NullableString,
   ir: NullableString,
+  /** The version of the last parameter file the room took (an upgrade job); null until one. */
+  params_version: NullableString,
+  /** When the last upgrade job changed one of its versions (ISO); null until one. */
+  versiontime: NullableString,
+  building_id: Type.Integer(),
   /** Whether the room's RCU is connected now, as the live state says. */
   online: Type.Boolean(),
 });
@@ -332,11 +347,13 @@ export const roomCalls = defineCalls('rooms', {
   upgradeList: {
     method: 'POST',
     path: '/upgraderoomlist',
-    access: 'pm_roomdetail',
+    // The rooms screen's, and each upgrade screen's (their keys: upgrades.ts UPGRADE_KEYS).
+    access: ['pm_roomdetail', 'pm_upgradepara', 'pm_upgradeconfigfile', 'pm_upgradebinfile', 'pm_infrared'],
     write: false,
     hotelScoped: true,
     summary: 'A page of rooms with their firmware, configuration and IR versions',
-    description: "`online`: whether the room's RCU is connected now, as the live state says.",
+    description:
+      'Filters: building, floor, room type, keyword (as /roomlist), a version exactly (`fw`, `cfg`, `ir`, `params_version`), `online` (the RCU connected now or not, as the live state says). Sorted by room_num.',
     body: UpgradeRoomListBody,
     response: PageSchema(UpgradeRoom),
   },

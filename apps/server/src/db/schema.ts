@@ -120,6 +120,8 @@ export interface RoomsTable {
   fw: string | null;
   cfg: string | null;
   ir: string | null;
+  /** The version of the last parameter file the RCU took (upgrades); null until one. */
+  params_version: ColumnType<string | null, string | null | undefined, string | null>;
   /** Sealed with the device-key secret (device-keys.ts): `v1:…`; plaintext only from before sealing. */
   device_key: SealedDeviceKey;
   created_at: string;
@@ -259,6 +261,48 @@ export interface LogRetentionTable {
   updated_at: string;
 }
 
+/** An upgrade file; `content` is its bytes (kept in the database: every instance serves it). */
+export interface UpgradeFilesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  kind: string;
+  version: string;
+  notes: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  created_by: string;
+  created_at: string;
+}
+
+/** An upgrade job; `settings` is JSON text (contract UpgradeJobSettings). */
+export interface UpgradeJobsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  file_id: number;
+  kind: string;
+  state: string;
+  pause_reason: string | null;
+  settings: string;
+  created_by: string;
+  created_at: string;
+  /** When the last batch's rooms had all ended: the pause between batches counts from it. */
+  batch_ended_at: string | null;
+  ended_at: string | null;
+}
+
+export interface UpgradeJobRoomsTable {
+  job_id: number;
+  room_id: number;
+  hotel_id: number;
+  state: string;
+  progress: number;
+  error: string | null;
+  batch: number | null;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -282,6 +326,9 @@ export interface Database {
   power_totals: PowerTotalsTable;
   log_retention: LogRetentionTable;
   air_policies: AirPoliciesTable;
+  upgrade_files: UpgradeFilesTable;
+  upgrade_jobs: UpgradeJobsTable;
+  upgrade_job_rooms: UpgradeJobRoomsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

@@ -14,6 +14,7 @@ import type power from './zh/power.js';
 import type roles from './zh/roles.js';
 import type rooms from './zh/rooms.js';
 import type roomtypes from './zh/roomtypes.js';
+import type upgrades from './zh/upgrades.js';
 import type users from './zh/users.js';
 import type validation from './zh/validation.js';
 
@@ -38,6 +39,7 @@ export type LogsMessages = Record<keyof typeof logs, string>;
 export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
+export type UpgradesMessages = Record<keyof typeof upgrades, string>;
 export type UsersMessages = Record<keyof typeof users, string>;
 
 /** Every server message: what `translate()`, `AppError` and its helpers accept. */
@@ -57,6 +59,7 @@ export type Messages = AirPolicyMessages &
   RolesMessages &
   RoomsMessages &
   RoomTypesMessages &
+  UpgradesMessages &
   UsersMessages;
 export type MessageKey = keyof Messages;
 

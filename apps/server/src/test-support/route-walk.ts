@@ -153,6 +153,28 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const walkFile = multipartPayload({
+    fields: { kind: 'bin', version: 'walk-1', notes: WALK_MARKER },
+    file: { filename: 'walk.bin', content: WALK_MARKER },
+  });
+  const upgradeFile = ok(await t.call('POST', '/apis/upgradefileadd', { token: manager, ...walkFile }), 'upgrade file');
+  const paramFile = ok(
+    await t.call('POST', '/apis/upgradeparamadd', {
+      token: manager,
+      body: { version: 'walk-p', notes: WALK_MARKER, params: { night_light: 5 } },
+    }),
+    'parameter file',
+  );
+  const upgradeJob = ok(
+    await t.call('POST', '/apis/upgradejobadd', {
+      token: manager,
+      body: { file_id: upgradeFile.id, room_ids: [roomIds[0] as number] },
+    }),
+    'upgrade job',
+  );
+  // Paused: the engine leaves it as it is while the walk compares hotel A's rows.
+  ok(await t.call('POST', '/apis/upgradejobpause', { token: manager, body: { id: upgradeJob.id } }), 'pause');
+  await t.app.services.timers.fireDue();
   const admin = await t.login('Administrator');
   const spare = ok(
     await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
@@ -171,6 +193,9 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     spare_hotel_id: spare.hotel_id,
     alert_id: alert.id,
     mode_id: mode.id,
+    upgrade_file_id: upgradeFile.id,
+    upgrade_param_file_id: paramFile.id,
+    upgrade_job_id: upgradeJob.id,
   };
 }
 

@@ -99,4 +99,18 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'logs.operationExport': { body: () => ({ format: 'csv' }), answersFile: true },
   'logs.updateRetention': { body: () => ({ event_days: 30 }) },
   'airPolicy.update': { body: () => ({ card_out_setback_min: 5 }) },
+  'upgrades.fileAdd': {
+    multipart: () => ({ fields: { kind: 'bin', version: 'walk-2' }, file: { filename: 'walk.bin', content: 'walk' } }),
+  },
+  'upgrades.paramAdd': { body: () => ({ version: 'walk-p2', params: { night_light: 1 } }) },
+  'upgrades.fileList': { body: () => ({ current: 1, size: 500 }) },
+  'upgrades.fileParams': { body: (ids) => ({ id: ids.upgrade_param_file_id }) },
+  'upgrades.fileRemove': { body: (ids) => ({ id: ids.upgrade_param_file_id }) },
+  'upgrades.jobAdd': { body: (ids) => ({ file_id: ids.upgrade_file_id, room_ids: [ids.other_room_id] }) },
+  'upgrades.jobList': { body: () => ({ current: 1, size: 500 }) },
+  'upgrades.jobDetail': { body: (ids) => ({ id: ids.upgrade_job_id }) },
+  'upgrades.jobRetry': { body: (ids) => ({ id: ids.upgrade_job_id }) },
+  'upgrades.jobCancel': { body: (ids) => ({ id: ids.upgrade_job_id }) },
+  'upgrades.jobPause': { body: (ids) => ({ id: ids.upgrade_job_id }) },
+  'upgrades.jobResume': { body: (ids) => ({ id: ids.upgrade_job_id }) },
 };

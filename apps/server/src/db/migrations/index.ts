@@ -13,6 +13,7 @@ import * as airPolicy from './0011_air_policy.js';
 import * as modes from './0012_modes.js';
 import * as power from './0013_power.js';
 import * as logRetention from './0014_log_retention.js';
+import * as upgrades from './0015_upgrades.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_modes': modes,
   '0013_power': power,
   '0014_log_retention': logRetention,
+  '0015_upgrades': upgrades,
 };

@@ -15,6 +15,7 @@ import power from './power.js';
 import roles from './roles.js';
 import rooms from './rooms.js';
 import roomtypes from './roomtypes.js';
+import upgrades from './upgrades.js';
 import users from './users.js';
 
 /** Every server message in English; the validation rules (validation.ts) are looked up apart. */
@@ -35,6 +36,7 @@ const messages: Messages = {
   ...roles,
   ...rooms,
   ...roomtypes,
+  ...upgrades,
   ...users,
 };
 export default messages;

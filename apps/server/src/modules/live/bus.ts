@@ -14,7 +14,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export type BusTopic = 'alerts' | 'sessions';
+export type BusTopic = 'alerts' | 'sessions' | 'upgrades';
 
 export function createMemoryBus(): LiveBus {
   const listeners = new Map<BusTopic, Set<BusListener>>();

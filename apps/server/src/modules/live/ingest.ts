@@ -6,6 +6,7 @@ import type { AlertService } from '../alerts/service.js';
 import type { ControlService } from '../control/service.js';
 import type { ModeService } from '../modes/service.js';
 import type { PowerService } from '../power/service.js';
+import type { UpgradeService } from '../upgrades/service.js';
 import type { LiveService } from './service.js';
 
 export interface IngestTargets {
@@ -16,6 +17,8 @@ export interface IngestTargets {
   /** Counts the meter readings of state reports (power statistics). */
   power?: PowerService;
   airPolicy: AirPolicyService;
+  /** Upgrade progress (`up/upgrade`); absent in tests of the other modules. */
+  upgrades?: UpgradeService;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface IngestTargets {
  */
 export function connectGateway(
   gateway: Gateway,
-  { live, control, alerts, modes, power, airPolicy }: IngestTargets,
+  { live, control, alerts, modes, power, airPolicy, upgrades }: IngestTargets,
 ): () => void {
   /**
    * A room's state changed: an alert whose condition ended closes at once (door closed, RCU back, …);
@@ -65,6 +68,7 @@ export function connectGateway(
     gateway.on('hello', async ({ device, hello, at }) => {
       await settle(device, live.recordHello(device, hello, at));
       await control.resendRent(device);
+      await upgrades?.hello(device, hello);
     }),
     gateway.on('state', ({ device, state, at }) => {
       power?.record(device, state, at);
@@ -72,6 +76,9 @@ export function connectGateway(
     }),
     gateway.on('event', ingestEvent),
     gateway.on('silent', offlineIfSilent),
+    gateway.on('upgrade', async ({ device, report }) => {
+      await upgrades?.report(device, report);
+    }),
     gateway.on('flooding', async ({ device, kind, limits, ongoing }) => {
       await alerts.raiseFlooding(device, { dropped: kind, ...limits }, ongoing);
     }),

@@ -45,7 +45,7 @@ interface Client {
  */
 export async function liveSocketRoutes(app: FastifyInstance, options: { bus: LiveBus }) {
   const { bus } = options;
-  const { auth, live, alerts } = app.services;
+  const { auth, live, alerts, upgrades } = app.services;
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   const clients = new Set<Client>();
@@ -113,6 +113,9 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       else send(client, message.type === 'alert_closed' ? { type: 'alert_closed', data: message.data } : message);
     }
   });
+  const stopUpgrades = await upgrades.onMessage((hotelId, message) => {
+    for (const client of clients) if (client.hotelId === hotelId) send(client, message);
+  });
   const stopSessions = await bus.subscribe('sessions', (message) => {
     const ended = message as EndedSessions;
     for (const client of clients) {
@@ -152,6 +155,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     stopAlerts();
+    stopUpgrades();
     stopSessions();
     stopEnded();
     for (const client of clients) client.socket.close(1001, 'server shutting down');

@@ -89,6 +89,16 @@ function alertName(language: Language, type: unknown): string {
   return (kind && lookup(language, `logs.alert.${kind}`)) ?? String(type);
 }
 
+/** An upgrade's line: `Upgrade of firmware 2.1.0: failed (timed out)`; a device's own words as it sent them. */
+function upgradeText(language: Language, detail: Record<string, unknown>): string {
+  const kind = lookup(language, `logs.upgradeKind.${String(detail.kind)}`) ?? String(detail.kind);
+  const state = lookup(language, `logs.upgradeState.${String(detail.state)}`) ?? String(detail.state);
+  const version = String(detail.version ?? '');
+  if (typeof detail.error !== 'string') return lookup(language, 'logs.upgradeLine', { kind, version, state }) ?? state;
+  const error = lookup(language, `logs.upgradeReason.${detail.error}`) ?? detail.error;
+  return lookup(language, 'logs.upgradeLineError', { kind, version, state, error }) ?? state;
+}
+
 /** A command with its result: `Set devices: AC1 on, setpoint 22 — done`. */
 function commandText(language: Language, detail: Record<string, unknown>, names?: DeviceNames): string {
   const op = String(detail.op ?? '');
@@ -202,6 +212,8 @@ export function eventText(language: Language, type: string, detail: string, name
       return modeText(language, data);
     case 'policy':
       return policyText(language, data, names).slice(0, TEXT_MAX);
+    case 'upgrade':
+      return upgradeText(language, data).slice(0, TEXT_MAX);
     default:
       return pairsText(language, data).slice(0, TEXT_MAX);
   }

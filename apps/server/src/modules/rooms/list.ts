@@ -60,12 +60,24 @@ export async function upgradeRooms(
   body: UpgradeRoomListBody,
 ): Promise<Page<UpgradeRoom>> {
   const { current, size } = page(body);
-  const { records, total } = await repository.pageUpgradeRooms(
-    db,
-    hotelId,
-    { room_type_id: body.room_type_id, keyword: body.keyword },
-    { current, size },
-  );
+  const filter: repository.UpgradeRoomFilter = {
+    building_id: body.building_id,
+    floor_num: body.floor_num,
+    room_type_id: body.room_type_id,
+    keyword: body.keyword,
+    fw: body.fw,
+    cfg: body.cfg,
+    ir: body.ir,
+    params_version: body.params_version,
+  };
+  if (body.online !== undefined) {
+    // Online is the live state's: the matching rooms' ids first, then the page among them.
+    const candidates = await repository.listBasicRooms(db, hotelId, filter);
+    const onlineIds = await online(candidates.map((room) => room.id));
+    filter.ids = candidates.filter((room) => onlineIds.has(room.id) === body.online).map((room) => room.id);
+    if (filter.ids.length === 0) return { records: [], total: 0, current, size };
+  }
+  const { records, total } = await repository.pageUpgradeRooms(db, hotelId, filter, { current, size });
   const onlineNow = await online(records.map((row) => row.id));
   return { records: records.map((row) => ({ ...row, online: onlineNow.has(row.id) })), total, current, size };
 }

@@ -10,6 +10,31 @@ export interface RoomFilter {
   keyword?: string;
 }
 
+/** The upgrade list's filters: the rooms' own, versions exactly, and the rooms among `ids` (online or not). */
+export interface UpgradeRoomFilter extends RoomFilter {
+  fw?: string;
+  cfg?: string;
+  ir?: string;
+  params_version?: string;
+  ids?: readonly number[];
+}
+
+function upgradeFiltered(db: Db, hotelId: number, filter: UpgradeRoomFilter) {
+  let query = filtered(db, hotelId, filter);
+  for (const column of ['fw', 'cfg', 'ir', 'params_version'] as const) {
+    const version = filter[column];
+    if (version !== undefined) query = query.where(`rooms.${column}`, '=', version);
+  }
+  const ids = filter.ids;
+  if (ids) {
+    const chunks = Array.from({ length: Math.ceil(ids.length / IN_BATCH) }, (_, i) =>
+      ids.slice(i * IN_BATCH, (i + 1) * IN_BATCH),
+    );
+    query = query.where((eb) => eb.or(chunks.map((chunk) => eb('rooms.id', 'in', chunk))));
+  }
+  return query;
+}
+
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (17 columns). */
 const INSERT_BATCH = 500;
 /** Values per `in (…)` list. */
@@ -254,26 +279,29 @@ export function listBasicRooms(db: Db, hotelId: number, filter: RoomFilter) {
 export async function pageUpgradeRooms(
   db: Db,
   hotelId: number,
-  filter: RoomFilter,
+  filter: UpgradeRoomFilter,
   page: { current: number; size: number },
 ) {
   const [records, count] = await Promise.all([
-    filtered(db, hotelId, filter)
+    upgradeFiltered(db, hotelId, filter)
       .innerJoin('room_types', 'room_types.id', 'rooms.room_type_id')
       .select([
         'rooms.id',
         'rooms.room_num',
         'rooms.floor_num',
+        'rooms.building_id',
         'room_types.name as room_type_name',
         'rooms.fw',
         'rooms.cfg',
         'rooms.ir',
+        'rooms.params_version',
+        'rooms.versiontime',
       ])
       .orderBy('rooms.room_num')
       .limit(page.size)
       .offset((page.current - 1) * page.size)
       .execute(),
-    filtered(db, hotelId, filter)
+    upgradeFiltered(db, hotelId, filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

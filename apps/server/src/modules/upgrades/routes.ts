@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { CALLS, ErrorCode, httpStatusFor } from '@roompilot/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerCalls } from '../../calls.js';
+import { translate } from '../../i18n.js';
+import { uploadOf } from './files.js';
+import { DOWNLOAD_RETRY_AFTER_S, type UpgradeService } from './service.js';
+
+/** A download reads the file from the database this many bytes at a time. */
+const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A `Range: bytes=…` header against a file of `size` bytes: the one range asked for, `null` when
+ * there is no header (the whole file), or `unsatisfiable` (416). Several ranges are not offered.
+ */
+export function rangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  if (header === undefined) return null;
+  const match = /^bytes=(\d{0,16})-(\d{0,16})$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'unsatisfiable';
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, code: number, key: Parameters<typeof translate>[1]) {
+  return reply
+    .status(httpStatusFor(code))
+    .header('cache-control', 'no-store')
+    .send({ code, message: translate(request.language, key), data: null });
+}
+
+/** Sends the linked file (or the range asked for) from the database, a chunk at a time. */
+async function download(upgrades: UpgradeService, request: FastifyRequest, reply: FastifyReply) {
+  const { job, settings } = await upgrades.linkedFile(request.query as never);
+  const size = job.file_size;
+  const range = rangeOf(request.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${size}`)
+      .send({ code: ErrorCode.invalid, message: translate(request.language, 'upgrades.badRange'), data: null });
+  }
+  if (!upgrades.takeDownload(job.id, settings.max_downloads)) {
+    reply.header('retry-after', String(DOWNLOAD_RETRY_AFTER_S));
+    return refuse(request, reply, ErrorCode.tooManyRequests, 'upgrades.tooManyDownloads');
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  let released = false;
+  const release = () => {
+    if (!released) upgrades.releaseDownload(job.id);
+    released = true;
+  };
+  reply.raw.on('close', release);
+  async function* chunks() {
+    try {
+      for (let at = start; at <= end; at += CHUNK_BYTES) {
+        yield await upgrades.fileChunk(job.file_id, at, Math.min(CHUNK_BYTES, end + 1 - at));
+      }
+    } finally {
+      release();
+    }
+  }
+  reply
+    .status(range ? 206 : 200)
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', String(end + 1 - start))
+    .header('accept-ranges', 'bytes')
+    .header('etag', `"${job.file_sha256}"`)
+    .header('cache-control', 'no-store');
+  if (range) reply.header('content-range', `bytes ${start}-${end}/${size}`);
+  if (request.method === 'HEAD' || size === 0) {
+    release();
+    return reply.send('');
+  }
+  return reply.send(Readable.from(chunks()));
+}
+
+/** Upgrades (API.md "Upgrades"): files, jobs and the RCUs' downloads. */
+export async function upgradeRoutes(app: FastifyInstance) {
+  await app.register(multipart);
+  const { upgrades } = app.services;
+  registerCalls(app, CALLS.upgrades, {
+    // The form names the Administrator's hotel: resolved once it is read.
+    fileAdd: async ({ actor, request }) => {
+      const upload = await uploadOf(request, upgrades.fileMaxBytes);
+      return upgrades.addFile(actor, await request.resolveHotel(upload.hotelId), upload);
+    },
+    paramAdd: ({ actor, hotelId, body }) => upgrades.addParams(actor, hotelId, body),
+    fileList: ({ actor, hotelId, body }) => upgrades.listFiles(actor, hotelId, body),
+    fileParams: ({ hotelId, body }) => upgrades.fileParams(hotelId, body.id),
+    fileRemove: ({ actor, hotelId, body }) => upgrades.removeFile(actor, hotelId, body.id),
+    jobAdd: ({ actor, hotelId, body }) => upgrades.addJob(actor, hotelId, body),
+    jobList: ({ actor, hotelId, body }) => upgrades.listJobs(actor, hotelId, body),
+    jobDetail: ({ actor, hotelId, body }) => upgrades.jobDetail(actor, hotelId, body.id),
+    jobRetry: ({ actor, hotelId, body }) => upgrades.retryJob(actor, hotelId, body.id),
+    jobCancel: ({ actor, hotelId, body }) => upgrades.cancelJob(actor, hotelId, body.id),
+    jobPause: ({ actor, hotelId, body }) => upgrades.pauseJob(actor, hotelId, body.id),
+    jobResume: ({ actor, hotelId, body }) => upgrades.resumeJob(actor, hotelId, body.id),
+    download: ({ request, reply }) => download(upgrades, request, reply),
+  });
+}
