@@ -38,7 +38,10 @@ test('switching to English reloads with the success message and English titles',
   expect(await topMenuTitles(page)).toEqual(['Desktop', 'Room', 'System', 'Role', 'Statistics']);
 
   // The Room group by its own title ("Room State" of the open System group also contains "Room").
-  await page.locator('.ant-menu-root > li > .ant-menu-submenu-title').filter({ hasText: /^Room$/ }).click();
+  await page
+    .locator('.ant-menu-root > li > .ant-menu-submenu-title')
+    .filter({ hasText: /^Room$/ })
+    .click();
   for (const title of ['RoomType', 'Room', 'Air Energy', 'Model']) {
     await page.locator('.ant-menu-sub').getByText(title, { exact: true }).waitFor();
   }
