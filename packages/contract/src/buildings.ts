@@ -59,7 +59,9 @@ export const buildingCalls = defineCalls('buildings', {
   list: {
     method: 'POST',
     path: '/buildinglist',
-    access: 'pm_roomdetail',
+    // The floor view's and the control screens' building pickers read it too: a building's name
+    // and floors are no secret to the staff who work the floors.
+    access: ['pm_roomdetail', 'pm_dashboard', 'pm_aircontrl', 'pm_roomstatecontrl', 'pm_checkquanxian'],
     write: false,
     hotelScoped: true,
     summary: "A page of the hotel's buildings",
