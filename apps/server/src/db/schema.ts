@@ -273,6 +273,8 @@ export interface UpgradeFilesTable {
   content: Buffer;
   created_by: string;
   created_at: string;
+  /** When it was removed while ended jobs name it (its content emptied); null while in use. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An upgrade job; `settings` is JSON text (contract UpgradeJobSettings). */

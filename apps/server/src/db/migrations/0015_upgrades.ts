@@ -26,6 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', postgres ? 'bytea' : 'blob', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
+    // Set when the file was removed while ended jobs name it: its bytes are gone, its record stays.
+    .addColumn('removed_at', 'text')
     .execute();
   await db.schema.createIndex('upgrade_files_hotel').on('upgrade_files').columns(['hotel_id', 'kind', 'id']).execute();
 

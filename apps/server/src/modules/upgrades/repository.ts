@@ -42,6 +42,7 @@ export function findFile(db: Db, hotelId: number, id: number) {
     .select([...FILE_COLUMNS, (eb) => eb.fn.coalesce('jobs.active', eb.lit(0)).as('active_jobs')])
     .where('upgrade_files.hotel_id', '=', hotelId)
     .where('upgrade_files.id', '=', id)
+    .where('upgrade_files.removed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -51,7 +52,11 @@ export async function pageFiles(
   kinds: readonly UpgradeKind[],
   page: { current: number; size: number },
 ) {
-  const base = db.selectFrom('upgrade_files').where('hotel_id', '=', hotelId).where('kind', 'in', kinds);
+  const base = db
+    .selectFrom('upgrade_files')
+    .where('hotel_id', '=', hotelId)
+    .where('kind', 'in', kinds)
+    .where('removed_at', 'is', null);
   const [records, count] = await Promise.all([
     base
       .leftJoin(activeJobs(db).as('jobs'), 'jobs.file_id', 'upgrade_files.id')
@@ -98,8 +103,17 @@ export async function jobsOfFile(db: Db, fileId: number) {
   return db.selectFrom('upgrade_jobs').select(['id', 'state']).where('file_id', '=', fileId).execute();
 }
 
-export async function deleteEndedJobsOfFile(db: Db, fileId: number): Promise<void> {
-  await db.deleteFrom('upgrade_jobs').where('file_id', '=', fileId).where('state', 'not in', OPEN_JOB_STATES).execute();
+/**
+ * A file that ended jobs name is kept as their record (kind, version, size, SHA-256) without its
+ * bytes, and no longer listed or offered for a job.
+ */
+export async function retireFile(db: Db, hotelId: number, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('upgrade_files')
+    .set({ removed_at: at, content: Buffer.alloc(0) })
+    .where('hotel_id', '=', hotelId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The ids among `ids` that are rooms of the hotel. */

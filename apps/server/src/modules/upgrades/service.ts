@@ -243,8 +243,9 @@ export class UpgradeService {
       if (jobs.some((job) => (OPEN_JOB_STATES as readonly string[]).includes(job.state))) {
         throw conflict('upgrades.fileInUse');
       }
-      await repository.deleteEndedJobsOfFile(trx, id);
-      await repository.deleteFile(trx, hotelId, id);
+      // The jobs that used it stay in the history: then only its bytes go.
+      if (jobs.length > 0) await repository.retireFile(trx, hotelId, id, this.#clock().toISOString());
+      else await repository.deleteFile(trx, hotelId, id);
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'upgrade_file_delete',
         target: `${file.kind} ${file.version}`,

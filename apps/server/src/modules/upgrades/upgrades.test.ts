@@ -335,7 +335,21 @@ describeEachDatabase(
         ErrorCode.conflict,
       );
       expect((await t.call('POST', '/apis/upgradefiledel', { token: manager, body: { id: file.id } })).code).toBe(0);
-      expect((await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id } })).code).toBe(
+      // The file is gone from the list and from new jobs; the job's history still names it.
+      const files = await t.call('POST', '/apis/upgradefilelist', { token: manager, body: { size: 500 } });
+      expect(files.data.records.map((record: { id: number }) => record.id)).not.toContain(file.id);
+      expect(
+        (
+          await t.call('POST', '/apis/upgradejobadd', {
+            token: manager,
+            body: { file_id: file.id, room_ids: [rooms[0]] },
+          })
+        ).code,
+      ).toBe(ErrorCode.notFound);
+      const history = await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id } });
+      expect(history.code).toBe(0);
+      expect(history.data).toMatchObject({ state: 'cancelled', file: { id: file.id, sha256: file.sha256 } });
+      expect((await t.call('POST', '/apis/upgradefiledel', { token: manager, body: { id: file.id } })).code).toBe(
         ErrorCode.notFound,
       );
     });
