@@ -1,8 +1,9 @@
 import { ALERT_TYPES } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
+import { openLiveBus } from '../live/open.js';
 import { FLOOD_CALM_MS } from './rules.js';
-import type { AlertMessage } from './service.js';
+import { type AlertMessage, AlertService } from './service.js';
 
 const MINUTE = 60_000;
 
@@ -205,6 +206,33 @@ describeEachDatabase('alert rules', (t) => {
     );
     expect(messages).toMatchObject([{ type: 'alert_closed', data: { reason: 'rcu_online' } }]);
     expect(await openOf(room.room_id, ALERT_TYPES.rcu_offline)).toEqual([]);
+  });
+
+  it('looks at the database only for rooms that may have such an alert: one another instance raised is cleared by the next sweep, then at once', async () => {
+    const room = refs[6] as (typeof refs)[number];
+    const bus = await openLiveBus(null);
+    const elsewhere = new AlertService({ db: t.db, store: live().store, bus, clock: t.clock });
+    try {
+      // Another instance raises a window alert: this one has not looked yet, so a report that ends
+      // the condition costs it no read and clears nothing; its next sweep clears the alert.
+      await live().applyState(room, { window: true, devices: { AC1: { on: true } } }, t.clock());
+      await elsewhere.sweepRules();
+      expect(await openOf(room.room_id, ALERT_TYPES.window_open_ac_on)).toHaveLength(1);
+      expect(await alerts().roomChanged(room, await live().applyEvent(room, 'window_close', t.clock()))).toBe(0);
+      expect(await openOf(room.room_id, ALERT_TYPES.window_open_ac_on)).toHaveLength(1);
+      await alerts().sweepRules();
+      expect(await openOf(room.room_id, ALERT_TYPES.window_open_ac_on)).toEqual([]);
+
+      // Raised elsewhere again and seen open by this instance's sweep: from then on cleared at once.
+      await live().applyEvent(room, 'window_open', t.clock());
+      await elsewhere.sweepRules();
+      await alerts().sweepRules();
+      expect(await openOf(room.room_id, ALERT_TYPES.window_open_ac_on)).toHaveLength(1);
+      expect(await alerts().roomChanged(room, await live().applyEvent(room, 'window_close', t.clock()))).toBe(1);
+      expect(await openOf(room.room_id, ALERT_TYPES.window_open_ac_on)).toEqual([]);
+    } finally {
+      await bus.close();
+    }
   });
 
   it('keeps a flooding alert open while its flood goes on, and clears it two minutes after the last report', async () => {

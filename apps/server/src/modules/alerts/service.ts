@@ -93,6 +93,13 @@ export class AlertService {
   readonly #clock: Clock;
   readonly #log: { error(object: object, message: string): void };
   readonly #rules: ReturnType<typeof createAlertRules>;
+  /**
+   * The rooms that may have an open alert that clears by itself, so that a state report of any
+   * other room (an AC that is off reports its temperature every minute) reads no table: filled by
+   * the alerts this instance raises and by every sweep's read of the open ones (which also brings in
+   * those another instance raised, within a sweep), emptied when a look finds none left.
+   */
+  readonly #clearable = new Set<number>();
 
   constructor({ db, store, bus, clock, log = { error() {} } }: AlertServiceOptions) {
     this.#db = db;
@@ -105,7 +112,11 @@ export class AlertService {
       hotels: () => repository.hotelsWithSettings(db),
       rooms: (hotelId) => store.list(hotelId),
       raise: (room, type, figures) => this.#raiseRuleAlert(room, type, figures),
-      openAlerts: (hotelId) => repository.openAlertsOfTypes(db, { hotelId }, CLEARABLE_ALERT_TYPES),
+      openAlerts: async (hotelId) => {
+        const open = await repository.openAlertsOfTypes(db, { hotelId }, CLEARABLE_ALERT_TYPES);
+        for (const alert of open) this.#clearable.add(alert.room_id);
+        return open;
+      },
       clear: (alert, reason) => this.#clear(alert, reason),
     });
   }
@@ -201,12 +212,17 @@ export class AlertService {
   /**
    * A room's live state changed (the ingest path): its open alerts whose condition ended close at
    * once, recorded as cleared and announced. Only a change that may end one (a door closed, the RCU
-   * back online, a window closed, an AC off) costs a look at the database; answers how many cleared.
+   * back online, a window closed, an AC off) of a room that may have one open costs a look at the
+   * database; answers how many cleared. An alert raised on another instance is looked at here from
+   * the next sweep on (which clears it meanwhile if its condition ended).
    */
   async roomChanged(room: RoomRef, change: LiveRoomChange | null): Promise<number> {
-    if (!change || !mayClear(change)) return 0;
+    if (!change || !this.#clearable.has(room.room_id) || !mayClear(change)) return 0;
     const open = await repository.openAlertsOfTypes(this.#db, { roomId: room.room_id }, CLEARABLE_ALERT_TYPES);
-    if (open.length === 0) return 0;
+    if (open.length === 0) {
+      this.#clearable.delete(room.room_id);
+      return 0;
+    }
     const live = (await this.#store.get(room.room_id)) ?? undefined;
     const now = this.#clock().getTime();
     let cleared = 0;
@@ -214,6 +230,7 @@ export class AlertService {
       const reason = clearReasonOf(alert, live, now);
       if (reason && (await this.#clear(alert, reason))) cleared += 1;
     }
+    if (cleared === open.length) this.#clearable.delete(room.room_id);
     return cleared;
   }
 
@@ -334,6 +351,7 @@ export class AlertService {
       held_at: at,
     });
     if (id === null) return false;
+    this.#clearable.add(room.room_id);
     await repository.insertEvent(this.#db, alertEvent(room, id, 'raised', { alert_type: type, content }, at));
     await this.announce({
       type: 'alert',
