@@ -107,6 +107,9 @@ export function registerCalls<Calls extends Record<string, Call>>(
         call: `${group.domain}.${name}`,
       },
       schema: schemaOf(group.domain, call),
+      // A call that writes its own bytes (an upgrade file) sends them as they are: a range is an
+      // offset into the file itself, and firmware gains nothing from brotli but the server's CPU.
+      ...(call.answers === 'stream' && { compress: false as const }),
       // A call sent without a body is checked as `{}`: a body of optional fields may be left out
       // (SPEC.md's console polls the open alerts with no payload); required fields still give 4400.
       ...(call.body && {

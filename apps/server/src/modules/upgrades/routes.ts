@@ -7,7 +7,7 @@ import { translate } from '../../i18n.js';
 import { uploadOf } from './files.js';
 import { DOWNLOAD_RETRY_AFTER_S, type UpgradeService } from './service.js';
 
-/** A download reads the file from the database this many bytes at a time. */
+/** A download is written this many bytes at a time (read from memory, or from the database). */
 const CHUNK_BYTES = 256 * 1024;
 
 /**
@@ -40,7 +40,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, code: number, key:
     .send({ code, message: translate(request.language, key), data: null });
 }
 
-/** Sends the linked file (or the range asked for) from the database, a chunk at a time. */
+/** Sends the linked file (or the range asked for), a chunk at a time. */
 async function download(upgrades: UpgradeService, request: FastifyRequest, reply: FastifyReply) {
   const { job, settings } = await upgrades.linkedFile(request.query as never);
   const size = job.file_size;
@@ -65,7 +65,7 @@ async function download(upgrades: UpgradeService, request: FastifyRequest, reply
   async function* chunks() {
     try {
       for (let at = start; at <= end; at += CHUNK_BYTES) {
-        yield await upgrades.fileChunk(job.file_id, at, Math.min(CHUNK_BYTES, end + 1 - at));
+        yield await upgrades.fileChunk(job.file_id, size, at, Math.min(CHUNK_BYTES, end + 1 - at));
       }
     } finally {
       release();

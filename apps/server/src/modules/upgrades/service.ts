@@ -38,6 +38,7 @@ import type { LiveBus } from '../live/bus.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
 import type { FiredTimer, TimerService } from '../timers/service.js';
+import { FileCache } from './file-cache.js';
 import { checkParams, paramsOfFile, sha256Of, type UpgradeUpload } from './files.js';
 import type { UpgradeLinks } from './links.js';
 import * as repository from './repository.js';
@@ -53,6 +54,9 @@ const START_CONCURRENCY = 32;
 const DEVICE_ERROR_MAX = 200;
 /** A link outlives the room's time-out by this much (a device finishing its last chunk). */
 const LINK_MARGIN_MS = 60_000;
+/** The bytes of files being downloaded that an instance keeps in memory (FileCache). */
+const UPGRADE_FILE_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** A device past a job's download cap is told to come back after this many seconds. */
 export const DOWNLOAD_RETRY_AFTER_S = 5;
 
@@ -142,6 +146,8 @@ export class UpgradeService {
   readonly #log: NonNullable<UpgradeServiceOptions['log']>;
   /** Downloads being answered by this instance, per job. */
   readonly #downloads = new Map<number, number>();
+  /** The files being downloaded, in memory on this instance. */
+  readonly #files = new FileCache(UPGRADE_FILE_CACHE_BYTES, (id) => repository.fileContent(this.#db, id));
 
   constructor(options: UpgradeServiceOptions) {
     this.#db = options.db;
@@ -246,6 +252,7 @@ export class UpgradeService {
       // The jobs that used it stay in the history: then only its bytes go.
       if (jobs.length > 0) await repository.retireFile(trx, hotelId, id, this.#clock().toISOString());
       else await repository.deleteFile(trx, hotelId, id);
+      this.#files.forget(id);
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'upgrade_file_delete',
         target: `${file.kind} ${file.version}`,
@@ -762,8 +769,10 @@ export class UpgradeService {
     else this.#downloads.set(jobId, taken);
   }
 
-  fileChunk(fileId: number, start: number, length: number): Promise<Buffer> {
-    return repository.fileChunk(this.#db, fileId, start, length);
+  /** `length` bytes of a file of `size` bytes from `start`: from memory, or from the database. */
+  async fileChunk(fileId: number, size: number, start: number, length: number): Promise<Buffer> {
+    const content = await this.#files.get(fileId, size);
+    return content ? content.subarray(start, start + length) : repository.fileChunk(this.#db, fileId, start, length);
   }
 
   // The live push
