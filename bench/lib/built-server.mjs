@@ -30,7 +30,9 @@ export async function startBuiltServer({ name, env = {} }) {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `roompilot-${name}-`));
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -57,6 +59,7 @@ export async function startBuiltServer({ name, env = {} }) {
   return {
     url,
     mqttPort,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
