@@ -1,7 +1,7 @@
 // Upgrade rollout: a 2 MB firmware to 1,000 simulated rooms, 50 at a time (issue 13). The BUILT
 // server (apps/server/dist/server.js, SQLite, its embedded broker, no demo data) runs in a child
 // process; the Administrator adds a hotel with its manager, the manager 1,000 rooms by bulk add, and
-// 1,000 virtual RCUs of the simulator (@roompilot/rcu-sim, in this process) connect and report. The
+// 1,000 virtual RCUs of the simulator (@roompilot/rcu-sim, in a child process of their own) connect. The
 // manager uploads the file and starts one job over every room (batches of 50, at most 50 downloads
 // at once, no canary, no pause). Each RCU fetches the signed link over HTTP, checks size and SHA-256,
 // reports progress and says hello with the new version.
@@ -16,9 +16,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { API_BASE, CALLS } from '@roompilot/contract';
-import { runFleet } from '@roompilot/rcu-sim';
 import { api, startBuiltServer } from './lib/built-server.mjs';
-import { load1, machineLine, mb, percentile, sleep } from './lib/harness.mjs';
+import { load1, machineLine, mb, percentile, sleep, spawnChild } from './lib/harness.mjs';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 1_000);
 const FILE_BYTES = Math.round(Number(process.env.BENCH_FILE_MB ?? 2) * 1024 * 1024);
@@ -109,15 +108,13 @@ async function main() {
   try {
     const { token, rooms, keys } = await seed(server.url);
     const started = performance.now();
-    fleet = await runFleet({
+    fleet = spawnChild(new URL('./lib/fleet-child.mjs', import.meta.url).pathname);
+    const { connected, failed } = await fleet.request('start', {
       url: `mqtt://127.0.0.1:${server.mqttPort}`,
       rooms: rooms.map((room) => ({ rcu_id: room.rcu_id, device_key: room.device_key, devices: keys })),
-      speed: 1,
-      rates: { sos: 0, drop: 0, fail: 0 },
-      concurrency: 50,
     });
     console.log(
-      `${fleet.rcus.length} RCUs connected (${fleet.failed.length} failed) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load1()}`,
+      `${connected} RCUs connected (${failed} failed) in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load1()}`,
     );
     await sleep(2_000);
 
