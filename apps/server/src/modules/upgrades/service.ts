@@ -54,6 +54,9 @@ const START_CONCURRENCY = 32;
 const DEVICE_ERROR_MAX = 200;
 /** A link outlives the room's time-out by this much (a device finishing its last chunk). */
 const LINK_MARGIN_MS = 60_000;
+/** A room's upgrade progress is written to the database at most this often (it is pushed live always). */
+const PROGRESS_WRITE_MS = 1_000;
+
 /** The bytes of files being downloaded that an instance keeps in memory (FileCache). */
 const UPGRADE_FILE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -146,6 +149,12 @@ export class UpgradeService {
   readonly #log: NonNullable<UpgradeServiceOptions['log']>;
   /** Downloads being answered by this instance, per job. */
   readonly #downloads = new Map<number, number>();
+  /**
+   * When this instance last wrote each room's progress (`job:room` → ms): a report is pushed live
+   * every time, and written to the database at most every PROGRESS_WRITE_MS (50 rooms reporting
+   * several times a second had cost as many writes).
+   */
+  readonly #progressWritten = new Map<string, number>();
   /** The files being downloaded, in memory on this instance. */
   readonly #files = new FileCache(UPGRADE_FILE_CACHE_BYTES, (id) => repository.fileContent(this.#db, id));
 
@@ -658,6 +667,7 @@ export class UpgradeService {
     state: 'finished' | 'failed' | 'skipped',
     error: string | null,
   ): Promise<boolean> {
+    this.#progressWritten.delete(`${job.id}:${roomId}`);
     const at = this.#clock().toISOString();
     const ended = await this.#db.transaction().execute(async (trx) => {
       const changed = await repository.updateJobRoom(
@@ -711,8 +721,17 @@ export class UpgradeService {
     if (report.state === 'in_progress') {
       const progress = Math.max(0, Math.min(100, Math.round(report.progress ?? 0)));
       if (progress === row.progress) return;
-      const changed = await repository.updateJobRoom(this.#db, job.id, device.room_id, { progress }, ['in_progress']);
-      if (changed) await this.#announceRoom(job, device.room_id, row.room_num, 'in_progress', progress, null);
+      const key = `${job.id}:${device.room_id}`;
+      const now = this.#clock().getTime();
+      if (now - (this.#progressWritten.get(key) ?? 0) >= PROGRESS_WRITE_MS) {
+        if (!(await repository.updateJobRoom(this.#db, job.id, device.room_id, { progress }, ['in_progress']))) return;
+        this.#progressWritten.set(key, now);
+        // Rooms ended otherwise (cancelled, timed out) leave their line: old ones go past a bound.
+        if (this.#progressWritten.size > 10_000) {
+          for (const [seen, at] of this.#progressWritten) if (now - at > 3_600_000) this.#progressWritten.delete(seen);
+        }
+      }
+      await this.#announceRoom(job, device.room_id, row.room_num, 'in_progress', progress, null);
       return;
     }
     const error = report.state === 'failed' ? (report.error?.trim() || 'failed').slice(0, DEVICE_ERROR_MAX) : null;
