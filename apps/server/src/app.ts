@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { secureDataDir } from './data-dir.js';
-import { createDatabase } from './db/database.js';
+import { createDatabase, pingDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
@@ -58,6 +58,7 @@ import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
 import { answerFrameworkError, envelopePlugin } from './plugins/envelope.js';
+import { type Check, healthPlugin } from './plugins/health.js';
 import { protectionPlugin } from './plugins/protection.js';
 
 export interface Services {
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     calls: CALL_GROUPS,
   });
   await app.register(docsPlugin, { version: services.site.info().version });
+  await app.register(healthPlugin, { checks: readinessChecks(config, db, gateway, liveStore) });
 
   // Routes
   await app.register(
@@ -319,6 +321,31 @@ function listeningUrl(app: FastifyInstance, config: Config): string {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * What /readyz needs: the database answering, the MQTT side up (the embedded broker listening or
+ * the outside broker connected), and Redis answering when it is used.
+ */
+function readinessChecks(
+  config: Config,
+  db: Kysely<Database>,
+  gateway: Gateway | null,
+  store: LiveStore,
+): Record<string, Check> {
+  const checks: Record<string, Check> = {
+    database: () => pingDatabase(db),
+    broker: async () => {
+      if (!gateway) throw new Error('the device gateway is not running');
+      if (!gateway.brokerUp()) {
+        throw new Error(
+          config.mqttUrl ? 'not connected to the outside broker' : 'the embedded broker is not listening',
+        );
+      }
+    },
+  };
+  if (config.redisUrl) checks.redis = () => store.ping();
+  return checks;
 }
 
 /**

@@ -103,6 +103,8 @@ export interface Gateway {
   watch(rcuId: string, since: Date): void;
   /** Per rcu_id: messages dropped over its budget and malformed payloads, since the server started. */
   rcuCounters(): Record<string, RcuCounters>;
+  /** Whether RCUs can reach the server: the embedded broker listens, or the outside broker is connected. */
+  brokerUp(): boolean;
   close(): Promise<void>;
 }
 
@@ -418,6 +420,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       if (!lastHeard.has(rcuId)) heard(rcuId, since.getTime());
     },
     rcuCounters: () => budget.counters(),
+    brokerUp: () => transport.up(),
 
     async close() {
       closing = true;

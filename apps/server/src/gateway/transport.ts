@@ -15,6 +15,8 @@ export interface Transport {
   publish(topic: string, payload: Buffer, qos: 0 | 1): Promise<void>;
   /** Disconnects an RCU now (its key changed or its room is gone); external brokers: not supported. */
   disconnect(rcuId: string): void;
+  /** Whether RCUs can reach the server now: the embedded broker listens, or the client is connected. */
+  up(): boolean;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
       clients[rcuId]?.close();
     },
+    up: () => server.listening,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
@@ -153,6 +156,7 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
       await client.publishAsync(topic, payload, { qos });
     },
     disconnect() {},
+    up: () => client.connected,
     close: () => client.endAsync(),
   };
 }

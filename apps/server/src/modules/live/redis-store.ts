@@ -141,6 +141,12 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
 
     subscribe: (hotelId: number, listener: LiveListener) => channels.add(channelOf(hotelId), listener),
 
+    async ping() {
+      // Not queued while ioredis reconnects: a probe asks whether Redis answers now.
+      if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
+      await redis.ping();
+    },
+
     async close() {
       channels.clear();
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
