@@ -17,6 +17,8 @@ export interface Transport {
   disconnect(rcuId: string): void;
   /** Whether RCUs can reach the server now: the embedded broker listens, or the client is connected. */
   up(): boolean;
+  /** The RCUs connected to the embedded broker now; null on an external broker, which does not say. */
+  connectedClients(): number | null;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,8 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       clients[rcuId]?.close();
     },
     up: () => server.listening,
+    // Only RCUs connect here (the server reads through the broker's own subscription, not a client).
+    connectedClients: () => broker.connectedClients,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
@@ -157,6 +161,7 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
     },
     disconnect() {},
     up: () => client.connected,
+    connectedClients: () => null,
     close: () => client.endAsync(),
   };
 }

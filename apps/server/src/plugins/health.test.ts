@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase } from '../db/database.js';
@@ -214,5 +215,40 @@ describe('readiness checks', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describeNeeding('mosquitto')('health and metrics with an outside broker [sqlite]', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const mqttUrl = process.env.TEST_MQTT_URL;
+    if (!mqttUrl) throw new Error('TEST_MQTT_URL is not set: this suite needs a Mosquitto (it never skips).');
+    t = await createTestApp('sqlite', { env: { MQTT_URL: mqttUrl }, build: { gateway: true } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is ready while connected to the broker, counts the RCUs it hears, and is unready once cut off', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().checks).toEqual({ database: 'ok', broker: 'ok' });
+
+    const room = await t.db.selectFrom('rooms').select('rcu_id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const rcu = await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, {
+      clientId: room.rcu_id,
+      reconnectPeriod: 0,
+    });
+    try {
+      await rcu.publishAsync(`rcu/${room.rcu_id}/up/status`, '{"online":true}', { qos: 1 });
+      await expect.poll(() => t.app.gateway?.connectedRcus()).toBe(1);
+    } finally {
+      await rcu.endAsync(true);
+    }
+
+    await t.app.gateway?.close();
+    const down = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().checks.broker).toBe('down: not connected to the outside broker');
   });
 });

@@ -1,5 +1,5 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
-import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
+import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 import {
   byRoomNum,
   changeOf,
@@ -141,11 +141,7 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
 
     subscribe: (hotelId: number, listener: LiveListener) => channels.add(channelOf(hotelId), listener),
 
-    async ping() {
-      // Not queued while ioredis reconnects: a probe asks whether Redis answers now.
-      if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`);
-      await redis.ping();
-    },
+    ping: () => pingPair(redis, subscriber),
 
     async close() {
       channels.clear();
