@@ -10,13 +10,15 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { secureDataDir } from './data-dir.js';
-import { createDatabase } from './db/database.js';
+import { createDatabase, pingDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { airPolicyRoutes } from './modules/airpolicy/routes.js';
 import { AirPolicyService } from './modules/airpolicy/service.js';
+import { countOpenAlertsByType } from './modules/alerts/repository.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -28,6 +30,7 @@ import { ControlService } from './modules/control/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
 import { hotelRoutes } from './modules/hotels/routes.js';
 import { createHotelService, type HotelService } from './modules/hotels/service.js';
+import type { LiveBus } from './modules/live/bus.js';
 import { connectGateway } from './modules/live/ingest.js';
 import { openLiveBus, openLiveStore } from './modules/live/open.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -58,6 +61,8 @@ import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
 import { answerFrameworkError, envelopePlugin } from './plugins/envelope.js';
+import { type Check, healthPlugin } from './plugins/health.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { protectionPlugin } from './plugins/protection.js';
 
 export interface Services {
@@ -90,6 +95,8 @@ declare module 'fastify' {
     gateway: Gateway | null;
     /** Seals and opens the rooms' device keys with the device-key secret (device-keys.ts). */
     deviceKeys: DeviceKeys;
+    /** The Prometheus metrics served at /metrics. */
+    metrics: Metrics;
   }
 }
 
@@ -181,6 +188,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   power.startFlushing(config.liveStateFlushMs);
   const airPolicy = new AirPolicyService({ db, store: liveStore, clock, control, timers, log: app.log });
   control.useGuard(airPolicy);
+  let gateway: Gateway | null = null;
+  const metrics = createMetrics({
+    gateway: () => gateway,
+    openAlerts: () => countOpenAlertsByType(db),
+    logins: () => services.auth.loginCounters(),
+    onError: (error, metric) => app.log.warn({ err: error, metric }, 'metrics: a metric was left out of the scrape'),
+  });
+  app.decorate('metrics', metrics);
   const upgrades = new UpgradeService({
     db,
     clock,
@@ -193,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fileMaxBytes: config.upgradeFileMaxBytes,
     log: app.log,
   });
-  const gateway = options.gateway
+  gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),
         mqttUrl: config.mqttUrl,
@@ -203,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         heartbeatTimeoutMs: config.heartbeatTimeoutMs,
         budget: config.rcuBudget,
         log: app.log,
+        onCommandDone: metrics.commandDone,
       }).catch(async (error: unknown) => {
         await Promise.all([liveStore.close(), liveBus.close()]);
         throw error;
@@ -274,12 +290,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });
   // Security headers, compression, refusing quickly past capacity: before the routes, which they wrap.
   await app.register(protectionPlugin, { overload: config.overload });
+  // The request histogram wraps every route; /metrics, /livez and /readyz are outside /apis, with no session.
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(accessPlugin, {
     auth: services.auth,
     hotelExists: async (hotelId) => (await hotelExists(db, hotelId)) !== undefined,
     calls: CALL_GROUPS,
   });
   await app.register(docsPlugin, { version: services.site.info().version });
+  await app.register(healthPlugin, { checks: readinessChecks(config, db, gateway, liveStore, liveBus) });
 
   // Routes
   await app.register(
@@ -319,6 +338,33 @@ function listeningUrl(app: FastifyInstance, config: Config): string {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * What /readyz needs: the database answering, the MQTT side up (the embedded broker listening or
+ * the outside broker connected), and Redis answering when it is used.
+ */
+function readinessChecks(
+  config: Config,
+  db: Kysely<Database>,
+  gateway: Gateway | null,
+  store: LiveStore,
+  bus: LiveBus,
+): Record<string, Check> {
+  const checks: Record<string, Check> = {
+    database: () => pingDatabase(db),
+    broker: async () => {
+      if (!gateway) throw new Error('the device gateway is not running');
+      if (!gateway.brokerUp()) {
+        throw new Error(
+          config.mqttUrl ? 'not connected to the outside broker' : 'the embedded broker is not listening',
+        );
+      }
+    },
+  };
+  // The live state and the bus between instances: two connections each.
+  if (config.redisUrl) checks.redis = async () => void (await Promise.all([store.ping(), bus.ping()]));
+  return checks;
 }
 
 /**

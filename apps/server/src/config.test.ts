@@ -29,6 +29,7 @@ describe('config', () => {
       bodyLimitBytes: 1024 * 1024,
       logLevel: 'info',
       rcuBudget: { eventsPerSecond: 10, statesPerSecond: 20, burstSeconds: 3 },
+      metricsToken: null,
     });
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -90,6 +91,10 @@ describe('config', () => {
     });
   });
 
+  it('reads METRICS_TOKEN', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'Zm9vYmFyYmF6cXV4MTIzNDU2' }).metricsToken).toBe('Zm9vYmFyYmF6cXV4MTIzNDU2');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -109,6 +114,8 @@ describe('config', () => {
     ['TRUST_PROXY', '::1/129'],
     ['TRUST_PROXY', '10.0.0.0/8/1'],
     ['LOGIN_MAX_WAIT_MINUTES', '90'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

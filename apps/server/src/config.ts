@@ -45,6 +45,7 @@ const EnvSchema = Type.Object({
   OVERLOAD_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 2 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$', maxLength: 500 })),
   UPGRADE_FILE_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 16 * 1024 * 1024 }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -120,6 +121,8 @@ export interface Config {
   publicUrl: string | null;
   /** The largest upgrade file an upload may carry (4413 past it). */
   upgradeFileMaxBytes: number;
+  /** The bearer token /metrics requires; null: /metrics answers callers on this machine only. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -242,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicUrl: settings.PUBLIC_URL ? settings.PUBLIC_URL.replace(/\/+$/, '') : null,
     upgradeFileMaxBytes: settings.UPGRADE_FILE_MAX_BYTES,
+    metricsToken: settings.METRICS_TOKEN ?? null,
   };
 }

@@ -180,3 +180,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     });
   }
 }
+
+/** Resolves when the database answers a trivial query (the readiness probe's check). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

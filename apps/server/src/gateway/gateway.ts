@@ -8,7 +8,9 @@ import {
   HEARTBEAT_MAX_MS,
   type HelloPayload,
   type StatePayload,
+  UP_KINDS,
   type UpgradePayload,
+  type UpKind,
 } from '@roompilot/contract';
 import { type BudgetLimits, RcuBudget, type RcuCounters } from './budget.js';
 import { type DropReason, decodeUp, encodeCommand, plausibleTime, type UpMessage } from './codec.js';
@@ -63,6 +65,8 @@ export class DeviceTimeoutError extends Error {
 
 export interface GatewayStats {
   received: number;
+  /** Messages read well enough to know their kind (malformed ones aside), before any budget. */
+  receivedByKind: Record<UpKind, number>;
   /** Malformed (topic, json, schema), from an unknown RCU, or over an RCU's budget. */
   dropped: Record<DropReason | 'unknown_device' | 'over_budget', number>;
   commands: { sent: number; acked: number; timedOut: number };
@@ -103,8 +107,18 @@ export interface Gateway {
   watch(rcuId: string, since: Date): void;
   /** Per rcu_id: messages dropped over its budget and malformed payloads, since the server started. */
   rcuCounters(): Record<string, RcuCounters>;
+  /** Whether RCUs can reach the server: the embedded broker listens, or the outside broker is connected. */
+  brokerUp(): boolean;
+  /**
+   * The RCUs connected now: to the embedded broker; with an outside broker, which does not say,
+   * those this instance heard from within the heartbeat window.
+   */
+  connectedRcus(): number;
   close(): Promise<void>;
 }
+
+/** How a command ended: acknowledged ok, acknowledged as failed (or not sent), or no ack in time. */
+export type CommandOutcome = 'ok' | 'failed' | 'timeout';
 
 export interface GatewayOptions {
   directory: DeviceDirectory;
@@ -121,6 +135,8 @@ export interface GatewayOptions {
   heartbeatTimeoutMs?: number;
   /** Each RCU's message budget (BUDGET_DEFAULTS when not given). */
   budget?: BudgetLimits;
+  /** Told of each command sent with `request` once it ends, with how long it took (the metrics). */
+  onCommandDone?: (op: CommandOp, outcome: CommandOutcome, seconds: number) => void;
 }
 
 interface Pending {
@@ -151,8 +167,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   /** When this instance last heard each RCU (online ones; forgotten when it goes offline or silent). */
   const lastHeard = new Map<string, number>();
   const heard = (rcuId: string, time: number) => lastHeard.set(rcuId, time);
+  const onCommandDone = options.onCommandDone ?? (() => {});
   const stats: GatewayStats = {
     received: 0,
+    receivedByKind: Object.fromEntries(UP_KINDS.map((kind) => [kind, 0])) as Record<UpKind, number>,
     dropped: { topic: 0, json: 0, schema: 0, unknown_device: 0, over_budget: 0 },
     commands: { sent: 0, acked: 0, timedOut: 0 },
     handlerErrors: 0,
@@ -257,6 +275,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     const { message } = decoded;
+    stats.receivedByKind[message.kind] += 1;
     if (message.kind === 'event' || message.kind === 'state') {
       const verdict = budget.admit(
         message.rcuId,
@@ -369,13 +388,24 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     async request(rcuId, op, fields, requestOptions = {}) {
       const id = nextId();
       const timeoutMs = requestOptions.timeoutMs ?? commandTimeoutMs;
+      const started = performance.now();
+      const done = (outcome: CommandOutcome) => onCommandDone(op, outcome, (performance.now() - started) / 1000);
       const answered = new Promise<AckPayload>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
           stats.commands.timedOut += 1;
+          done('timeout');
           reject(new DeviceTimeoutError(rcuId, op, timeoutMs));
         }, timeoutMs);
-        pending.set(id, { rcuId, resolve, reject, timer });
+        pending.set(id, {
+          rcuId,
+          resolve: (ack) => {
+            done(ack.ok ? 'ok' : 'failed');
+            resolve(ack);
+          },
+          reject,
+          timer,
+        });
       });
       try {
         await publishCommand(rcuId, id, op, fields);
@@ -384,6 +414,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         if (waiting) clearTimeout(waiting.timer);
         pending.delete(id);
         answered.catch(() => {});
+        done('failed');
         throw error;
       }
       return answered;
@@ -418,6 +449,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       if (!lastHeard.has(rcuId)) heard(rcuId, since.getTime());
     },
     rcuCounters: () => budget.counters(),
+    brokerUp: () => transport.up(),
+    connectedRcus: () => transport.connectedClients() ?? lastHeard.size,
 
     async close() {
       closing = true;

@@ -15,6 +15,10 @@ export interface Transport {
   publish(topic: string, payload: Buffer, qos: 0 | 1): Promise<void>;
   /** Disconnects an RCU now (its key changed or its room is gone); external brokers: not supported. */
   disconnect(rcuId: string): void;
+  /** Whether RCUs can reach the server now: the embedded broker listens, or the client is connected. */
+  up(): boolean;
+  /** The RCUs connected to the embedded broker now; null on an external broker, which does not say. */
+  connectedClients(): number | null;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,9 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
       clients[rcuId]?.close();
     },
+    up: () => server.listening,
+    // Only RCUs connect here (the server reads through the broker's own subscription, not a client).
+    connectedClients: () => broker.connectedClients,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const clients = (broker as unknown as { clients: Record<string, Client> }).clients;
@@ -153,6 +160,8 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
       await client.publishAsync(topic, payload, { qos });
     },
     disconnect() {},
+    up: () => client.connected,
+    connectedClients: () => null,
     close: () => client.endAsync(),
   };
 }

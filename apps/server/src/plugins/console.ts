@@ -5,6 +5,7 @@ import { API_BASE } from '@roompilot/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { read } from '../access.js';
 import { isOddUrl } from './envelope.js';
+import { OPERATOR_PATHS } from './health.js';
 
 const NOT_BUILT =
   'The RoomPilot console is not built yet: run `npm start` (or `npm run build`) from the repository root.\n';
@@ -12,7 +13,8 @@ const NOT_BUILT =
 /**
  * The built console at `/`: files as they are (hashed `/assets/*` cached for a year, immutable, and
  * precompressed), and `index.html` (never cached) for every other GET outside `/apis`, so the SPA's
- * routes reload.
+ * routes reload. Not under the operators' paths (`/livez/x`, `/Metrics`): a probe that names a
+ * wrong path must not read the page's 200 as healthy.
  */
 export async function consolePlugin(app: FastifyInstance, options: { webDist: string }) {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -35,6 +37,7 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
     // The router has already decoded the path once: decoding it again would read `%25zz` as a bad escape.
     const pathname = (request.params as { '*': string })['*'] ?? '';
     if (`/${pathname}`.startsWith(`${API_BASE}/`) || `/${pathname}` === API_BASE) return reply.callNotFound();
+    if (underOperatorPath(pathname)) return reply.callNotFound();
     // A URL the router could not read (`/%ff`), sent round again: no file, the console's page as 404.
     if (isOddUrl(request)) return sendConsolePage(reply, options.webDist, 404);
     if (!built) return reply.type('text/plain; charset=utf-8').send(NOT_BUILT);
@@ -46,6 +49,12 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
     if (pathname.startsWith('assets/')) return reply.callNotFound();
     return reply.sendFile('index.html');
   });
+}
+
+/** `livez`, `readyz/x`, `METRICS` and the like: none is the console's (the exact paths have their routes). */
+function underOperatorPath(pathname: string): boolean {
+  const path = `/${pathname.toLowerCase()}`;
+  return OPERATOR_PATHS.some((operator) => path === operator || path.startsWith(`${operator}/`));
 }
 
 /** Whether a path names a file; a name the file system refuses (too long, say) names none. */

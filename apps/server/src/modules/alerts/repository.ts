@@ -18,6 +18,18 @@ export async function insertAlert(db: Db, alert: Insertable<AlertsTable>): Promi
   return row.id;
 }
 
+/** How many alerts are open (neither confirmed nor cleared), by type, every hotel together (the metrics). */
+export async function countOpenAlertsByType(db: Db): Promise<{ type: number; count: number }[]> {
+  const rows = await db
+    .selectFrom('alerts')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('confirmed_at', 'is', null)
+    .where('cleared_at', 'is', null)
+    .groupBy('type')
+    .execute();
+  return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
+}
+
 /** Open alerts of a hotel with their room numbers, oldest first. */
 export function openAlerts(db: Db, hotelId: number) {
   return db

@@ -1,4 +1,4 @@
-import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
+import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 
 /**
  * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
@@ -11,6 +11,8 @@ export interface LiveBus {
   publish(topic: BusTopic, message: unknown): Promise<void>;
   /** Resolves once listening; answers a function that stops. */
   subscribe(topic: BusTopic, listener: BusListener): Promise<() => void>;
+  /** Resolves when the bus can carry messages (Redis: both its connections are up and it answers PING). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export function createMemoryBus(): LiveBus {
       set.add(listener);
       return () => set.delete(listener);
     },
+    async ping() {},
     async close() {
       listeners.clear();
     },
@@ -59,6 +62,7 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
       await publisher.publish(channelOf(topic), JSON.stringify(message));
     },
     subscribe: (topic, listener) => channels.add(channelOf(topic), listener),
+    ping: () => pingPair(publisher, subscriber),
     async close() {
       channels.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

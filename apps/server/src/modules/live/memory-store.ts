@@ -166,6 +166,8 @@ export function createMemoryStore(): LiveStore {
       };
     },
 
+    async ping() {},
+
     async close() {
       listeners.clear();
     },

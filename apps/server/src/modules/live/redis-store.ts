@@ -1,5 +1,5 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
-import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions } from './redis.js';
+import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 import {
   byRoomNum,
   changeOf,
@@ -140,6 +140,8 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     },
 
     subscribe: (hotelId: number, listener: LiveListener) => channels.add(channelOf(hotelId), listener),
+
+    ping: () => pingPair(redis, subscriber),
 
     async close() {
       channels.clear();

@@ -36,6 +36,17 @@ export async function connectPair(
 }
 
 /**
+ * Resolves when both connections of a pair are up and Redis answers PING. Nothing is queued while
+ * ioredis reconnects: the question is whether Redis answers now.
+ */
+export async function pingPair(commands: Redis, subscriber: Redis): Promise<void> {
+  for (const connection of [commands, subscriber]) {
+    if (connection.status !== 'ready') throw new Error(`not connected (${connection.status})`);
+  }
+  await commands.ping();
+}
+
+/**
  * The listeners of a subscriber connection's channels: the first listener of a channel subscribes
  * to it, the last one gone unsubscribes.
  */

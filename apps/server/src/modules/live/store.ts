@@ -47,6 +47,8 @@ export interface LiveStore {
   remove(roomId: number): Promise<void>;
   /** Changes of one hotel's rooms, from this process and (Redis) every other; resolves once listening. */
   subscribe(hotelId: number, listener: LiveListener): Promise<() => Promise<void>>;
+  /** Resolves when the store answers (Redis: both its connections are up and it answers PING); memory always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
