@@ -11,6 +11,9 @@ export interface ScreenProps {
 
 type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
+/** The four upgrade screens: one component, each route its own kind of file. */
+const UPGRADE_ROUTES = ['pm_upgradebinfile', 'pm_upgradeconfigfile', 'pm_infrared', 'pm_upgradepara'] as const;
+
 const PlannedPage: LazyScreen = lazy(() => import('../features/planned/PlannedPage'));
 
 type LoadScreen = () => Promise<{ default: ComponentType<ScreenProps> }>;
@@ -65,6 +68,12 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
   pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
   pm_config: screen('pm_config', ['airpolicy', 'live'], () => import('../features/airpolicy/AirPolicyPage')),
+  ...Object.fromEntries(
+    UPGRADE_ROUTES.map((name) => [
+      name,
+      screen(name, ['upgrades', 'control', 'live'], () => import('../features/upgrades/UpgradesPage')),
+    ]),
+  ),
 };
 
 /**
