@@ -31,6 +31,7 @@ export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: (
   return (
     <Drawer
       open={jobId !== null}
+      rootClassName="rp-upgrades__drawer"
       onClose={onClose}
       title={jobId !== null ? t('upgrades.job.title', { id: jobId }) : ''}
       size={isMobile ? '100%' : 760}

@@ -8,7 +8,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import type { UpgradeCounts, UpgradeJobState, UpgradePauseReason, UpgradeRoomState } from '@roompilot/contract';
-import { Progress, Tag, Typography } from 'antd';
+import { Progress, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../lib/format';
@@ -103,7 +103,10 @@ export function Reason({ error }: { error: string | null }) {
 /** A job's bar: rooms ended (finished in green) and its counts in words. */
 export function JobProgress({ counts, compact }: { counts: UpgradeCounts; compact?: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { ended, finished } = progressOf(counts);
+  // The part ended but not finished: red when rooms failed, grey when they were only skipped or cancelled.
+  const endedColor = counts.failed > 0 ? token.colorError : token.colorTextQuaternary;
   const total = totalOf(counts);
   const parts = (['finished', 'failed', 'in_progress', 'waiting', 'skipped', 'cancelled'] as const)
     .filter((state) => counts[state] > 0 || state === 'finished')
@@ -113,6 +116,7 @@ export function JobProgress({ counts, compact }: { counts: UpgradeCounts; compac
       <Progress
         percent={ended}
         success={{ percent: finished }}
+        strokeColor={endedColor}
         status={counts.in_progress > 0 ? 'active' : 'normal'}
         size="small"
         format={() =>
