@@ -223,7 +223,7 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
       afterClose={reset}
       footer={footer}
       width={860}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <div className="rp-stack">

@@ -86,7 +86,7 @@ export function UploadModal({ kind, open, onClose }: Props) {
       afterClose={reset}
       footer={footer}
       width={620}
-      maskClosable={!upload.isPending}
+      mask={{ closable: !upload.isPending }}
     >
       {upload.isSuccess ? (
         <Result
