@@ -7,7 +7,7 @@ import {
 } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Popconfirm, Progress, Segmented, Space, Spin, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
@@ -18,7 +18,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
-import { applyToDetail, isOpen, POLL_MS } from './model';
+import { applyToDetail, isOpen, POLL_MS, roomsAgree } from './model';
 import { FileSize, formatDateTime, Hash, JobProgress, JobStateTag, Reason, RoomStateTag } from './parts';
 
 const detailKey = (id: number) => ['upgradejob', id] as const;
@@ -58,14 +58,29 @@ function JobDetail({ jobId }: { jobId: number }) {
     },
   });
 
+  // A push that came while the detail was first read may be missing from it, as one lost in any
+  // other way leaves the rooms disagreeing with the job's counts: the detail is read again then.
+  const missed = useRef(false);
   useLiveMessages((pushed) => {
     if (pushed.type !== 'upgrade' && pushed.type !== 'upgrade_job') return;
     if (pushed.data.job_id !== jobId) return;
     const before = queryClient.getQueryData<UpgradeJobDetail>(detailKey(jobId));
-    if (!before) return;
-    queryClient.setQueryData(detailKey(jobId), applyToDetail(before, pushed));
+    if (!before) {
+      missed.current = true;
+      return;
+    }
+    const after = applyToDetail(before, pushed);
+    queryClient.setQueryData(detailKey(jobId), after);
+    if (pushed.type === 'upgrade_job' && !roomsAgree(after)) missed.current = true;
   });
   useLiveReconnected(() => void detail.refetch());
+  const refetch = detail.refetch;
+  useEffect(() => {
+    if (!detail.isFetching && missed.current) {
+      missed.current = false;
+      void refetch();
+    }
+  });
 
   const act = useMutation({
     mutationFn: (action: 'retry' | 'pause' | 'resume' | 'cancel') => {

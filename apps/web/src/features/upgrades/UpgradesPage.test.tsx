@@ -182,8 +182,20 @@ describe('the upgrade screens', () => {
       },
     });
     await screen.findByText('Too many failures: paused itself');
+    // Its counts say a room is upgrading, and one is: the rooms agree, nothing is read again.
+    expect(api.upgrades.jobDetail).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: /Resume/ })).toBeInTheDocument();
     expect(screen.getByText('1 done · 1 failed · 1 upgrading')).toBeInTheDocument();
+  });
+
+  test('a push the detail missed (its rooms disagree with the counts) reads the detail again', async () => {
+    await asUser(MANAGER, <JobDrawer jobId={9} onClose={() => undefined} />);
+    await screen.findByText('Timed out');
+    push({
+      type: 'upgrade_job',
+      data: { job_id: 9, state: 'running', pause_reason: null, counts: { ...counts, waiting: 0, failed: 2 } },
+    });
+    await waitFor(() => expect(api.upgrades.jobDetail).toHaveBeenCalledTimes(2));
   });
 
   test('while the live socket is down, a running job is read again every few seconds', async () => {

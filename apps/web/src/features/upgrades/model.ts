@@ -68,6 +68,18 @@ export function applyToDetail(detail: UpgradeJobDetail, message: UpgradeMessage)
 }
 
 /**
+ * Whether a detail's rooms agree with its counts: a push missed (sent while the detail was being
+ * read) leaves a room behind, and the detail is read again.
+ */
+export function roomsAgree(detail: UpgradeJobDetail): boolean {
+  const tally: Record<string, number> = {};
+  for (const room of detail.rooms) tally[room.state] = (tally[room.state] ?? 0) + 1;
+  return (Object.keys(detail.counts) as (keyof UpgradeCounts)[]).every(
+    (state) => (tally[state] ?? 0) === detail.counts[state],
+  );
+}
+
+/**
  * A room's reason as the user reads it: a server reason (`timeout`…) or a refusal by its key, a
  * device's words the simulator and RCUs send by theirs when known, else the words as they came.
  */
