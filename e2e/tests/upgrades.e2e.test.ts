@@ -101,6 +101,7 @@ test('a firmware uploaded on Bin Update: its size and SHA-256 shown, listed with
     .locator('.ant-modal-footer:visible')
     .getByRole('button', { name: buttonName('关闭') })
     .click();
+  await dialog.waitFor({ state: 'hidden' });
   const row = page.locator('.ant-table-row').filter({ hasText: '3.0.0' });
   await row.waitFor();
   expect(await row.innerText()).toContain('夏季固件');
@@ -153,11 +154,17 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   const drawer = page.locator('.rp-upgrades__drawer');
   await drawer.getByText('升级任务 #1').waitFor();
   const seen = new Set<string>();
+  let shot = false;
   await expect
     .poll(
       async () => {
         const bar = await jobBar(page);
         seen.add(bar.text);
+        // A picture of the bars on the way (once).
+        if (!shot && bar.text !== '0/50' && bar.text !== '50/50') {
+          shot = true;
+          await screenshot(page, 'upgrades-running-1440-zh');
+        }
         return bar.text;
       },
       { timeout: 60_000, interval: 100 },
