@@ -11,9 +11,6 @@ export interface ScreenProps {
 
 type LazyScreen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
-/** The four upgrade screens: one component, each route its own kind of file. */
-const UPGRADE_ROUTES = ['pm_upgradebinfile', 'pm_upgradeconfigfile', 'pm_infrared', 'pm_upgradepara'] as const;
-
 const PlannedPage: LazyScreen = lazy(() => import('../features/planned/PlannedPage'));
 
 type LoadScreen = () => Promise<{ default: ComponentType<ScreenProps> }>;
@@ -68,11 +65,26 @@ const SCREENS: Readonly<Record<string, LazyScreen>> = {
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
   pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
   pm_config: screen('pm_config', ['airpolicy', 'live'], () => import('../features/airpolicy/AirPolicyPage')),
-  ...Object.fromEntries(
-    UPGRADE_ROUTES.map((name) => [
-      name,
-      screen(name, ['upgrades', 'control', 'live'], () => import('../features/upgrades/UpgradesPage')),
-    ]),
+  // The four upgrade screens: one component, each route its own kind of file.
+  pm_upgradebinfile: screen(
+    'pm_upgradebinfile',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_upgradeconfigfile: screen(
+    'pm_upgradeconfigfile',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_infrared: screen(
+    'pm_infrared',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_upgradepara: screen(
+    'pm_upgradepara',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
   ),
 };
 
