@@ -28,12 +28,15 @@ type Filter = 'all' | UpgradeRoomState;
 export function JobDrawer({ jobId, onClose }: { jobId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  // The last job shown names the drawer while it slides out (a dialog is never without a name).
+  const shown = useRef(jobId);
+  if (jobId !== null) shown.current = jobId;
   return (
     <Drawer
       open={jobId !== null}
       rootClassName="rp-upgrades__drawer"
       onClose={onClose}
-      title={jobId !== null ? t('upgrades.job.title', { id: jobId }) : ''}
+      title={shown.current !== null ? t('upgrades.job.title', { id: shown.current }) : undefined}
       size={isMobile ? '100%' : 760}
       destroyOnHidden
     >

@@ -283,6 +283,7 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
               {!types.isError && (
                 <Form.Item name="room_type_id" label={t('upgrades.new.roomType')}>
                   <Select
+                    aria-label={t('upgrades.new.roomType')}
                     allowClear
                     loading={types.isPending}
                     options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
@@ -294,6 +295,7 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
               </Form.Item>
               <Form.Item name="online" label={t('upgrades.new.online')}>
                 <Select
+                  aria-label={t('upgrades.new.online')}
                   allowClear
                   placeholder={t('upgrades.new.onlineAny')}
                   options={[

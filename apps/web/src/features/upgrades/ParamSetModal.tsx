@@ -129,12 +129,14 @@ function ParamSetForm({ open, onClose }: { open: boolean; onClose: () => void })
           >
             {spec?.type === 'enum' ? (
               <Select
+                aria-label={label}
                 allowClear
                 placeholder={t('upgrades.param.unset')}
                 options={spec.values.map((value) => ({ value, label: valueLabel(key, value, t) }))}
               />
             ) : spec?.type === 'boolean' ? (
               <Select
+                aria-label={label}
                 allowClear
                 placeholder={t('upgrades.param.unset')}
                 options={[
