@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Fleet, roomsFromServer, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { describeViolations, seriousViolations } from '../support/axe.js';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, loginAs } from '../support/console.js';
 import { waitForScreen } from '../support/screens.js';
@@ -41,7 +42,8 @@ beforeAll(async () => {
     behave: false,
   });
   expect(fleet.rcus).toHaveLength(50);
-  manager = await openBrowser();
+  // With axe-core let into the page (support/axe.ts): the dialogs and the drawer are checked too.
+  manager = await openBrowser({ bypassCSP: true });
   phone = await openBrowser({ width: 390, height: 844 });
 }, 120_000);
 
@@ -65,6 +67,13 @@ async function jobBar(page: Page): Promise<{ text: string; counts: string }> {
     text: (await drawer.locator('.ant-progress-indicator').innerText()).trim(),
     counts: (await drawer.locator('.rp-upgrades__counts').innerText()).trim(),
   };
+}
+
+/** axe-core's serious and critical findings on the page as it is now, by what it shows. */
+const axeFound: Record<string, string[]> = {};
+async function axe(page: Page, what: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) axeFound[what] = describeViolations(violations);
 }
 
 async function noSideScroll(page: Page): Promise<number> {
@@ -97,6 +106,7 @@ test('a firmware uploaded on Bin Update: its size and SHA-256 shown, listed with
   await dialog.getByText('300 KB').waitFor();
   expect(await dialog.locator('.rp-upgrades__hash').getAttribute('title')).toBe(FIRMWARE_SHA);
   await screenshot(page, 'upgrades-upload-1440-zh');
+  await axe(page, 'upload dialog');
   await page
     .locator('.ant-modal-footer:visible')
     .getByRole('button', { name: buttonName('关闭') })
@@ -132,6 +142,7 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   await dialog.getByRole('button', { name: buttonName('全选符合条件的 50 间') }).click();
   await dialog.getByText('已选 50 间（符合条件 50 间）').waitFor();
   await screenshot(page, 'upgrades-pick-1440-zh');
+  await axe(page, 'new job: rooms');
   await dialog.getByRole('button', { name: buttonName('下一步') }).click();
 
   // The settings, each with its unit and a help line.
@@ -142,7 +153,10 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   await dialog.getByRole('button', { name: buttonName('下一步') }).click();
   await dialog.getByText('开始和结束要一起填写').waitFor();
   await dialog.getByLabel('时间窗口开始（时:分）').fill('');
+  // The window's error message fades out before the check.
+  await expect.poll(() => dialog.locator('.ant-form-show-help-item-leave').count()).toBe(0);
   await screenshot(page, 'upgrades-settings-1440-zh');
+  await axe(page, 'new job: settings');
   await dialog.getByRole('button', { name: buttonName('下一步') }).click();
 
   await dialog.getByText('将把版本 3.0.0 发送到 50 间房。').waitFor();
@@ -184,6 +198,7 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
     ),
   );
   await screenshot(page, 'upgrades-failed-1440-zh');
+  await axe(page, 'job drawer with failures');
 
   // The list's bar says the same.
   const jobRow = page.locator('.rp-upgrades .ant-table-row').filter({ hasText: '#1' });
@@ -237,6 +252,9 @@ test('a parameter set made in the form (a value out of range refused) and sent t
   await dialog.getByText('超出允许范围').waitFor();
   await dialog.getByLabel('夜灯亮度').fill('30');
   await choose(page, '退房场景', '只关灯', dialog);
+  // The choice's dropdown closes (its list is a named listbox only while open) before the check.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  await axe(page, 'parameter set form');
   await screenshot(page, 'upgrades-paramset-1440-zh');
   await page
     .locator('.ant-modal-footer:visible')
@@ -281,6 +299,10 @@ test('a parameter set made in the form (a value out of range refused) and sent t
     token,
   );
   expect(answer.data.records.map((room) => room.room_num)).toEqual(['0301', '0302', '0303']);
+  await page.locator('.ant-drawer-close').click();
+  await expect.poll(() => page.locator('.rp-upgrades__drawer .ant-drawer-section:visible').count()).toBe(0);
+  await axe(page, 'jobs list');
+  expect(axeFound).toEqual({});
 }, 90_000);
 
 test('on a phone: the screens fit 390 px, tables scroll in their box; a visitor sees no upload, new job or retry', async () => {
