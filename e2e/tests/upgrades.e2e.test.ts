@@ -7,6 +7,7 @@ import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, loginAs } from '../support/console.js';
 import { waitForScreen } from '../support/screens.js';
 import { type RunningServer, startServer } from '../support/server.js';
+import { runtimeStyles } from '../support/styles.js';
 
 /**
  * Issue 13, upgrades from the console: the manager uploads a firmware on Bin Update, starts a job
@@ -226,6 +227,9 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   expect(await dialog.locator('.ant-table-row').first().innerText()).toContain('3.0.0');
   const answer = await server.api<{ total: number }>('/upgraderoomlist', { fw: '3.0.0' }, token);
   expect(answer.data.total).toBe(50);
+  // Every antd part these dialogs and the drawer showed came from the build's stylesheet (the
+  // toasts' styles, the shell's, are built when the first one shows: not this screen's).
+  expect((await runtimeStyles(page)).filter((rule) => !rule.includes('.ant-message'))).toEqual([]);
   await page
     .locator('.ant-modal-footer:visible')
     .getByRole('button', { name: buttonName('取消') })
