@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LANGUAGE_COOKIE } from '@roompilot/contract';
 import { type Fleet, roomsFromServer, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -154,7 +155,8 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   await dialog.getByRole('button', { name: buttonName('下一步') }).click();
   await dialog.getByText('开始和结束要一起填写').waitFor();
   await dialog.getByLabel('时间窗口开始（时:分）').fill('');
-  // The window's error message fades out before the check.
+  // The window's error message has faded out before the check.
+  await dialog.getByText('开始和结束要一起填写').waitFor({ state: 'detached' });
   await expect.poll(() => dialog.locator('.ant-form-show-help-item-leave').count()).toBe(0);
   await screenshot(page, 'upgrades-settings-1440-zh');
   await axe(page, 'new job: settings');
@@ -353,3 +355,42 @@ test('on a phone: the screens fit 390 px, tables scroll in their box; a visitor 
   await page.locator('.ant-table-row').first().waitFor();
   expect(await page.locator('[data-call="upgrades.fileAdd"], [data-call="upgrades.fileRemove"]').count()).toBe(0);
 }, 90_000);
+
+test('in ja and es a job’s states, counts and reasons read in the language (no raw key)', async () => {
+  const { page } = manager;
+  rcuOf('0501').failUpgrades('checksum');
+  const files = await server.api<{ records: { id: number; version: string }[] }>(
+    '/upgradefilelist',
+    { kind: 'bin' },
+    token,
+  );
+  const fileId = files.data.records.find((candidate) => candidate.version === '3.0.0')?.id;
+  const rooms = await server.api<{ records: { id: number; room_num: string }[] }>(
+    '/upgraderoomlist',
+    { floor_num: 5, size: 3 },
+    token,
+  );
+  const started = await server.api<{ id: number }>(
+    '/upgradejobadd',
+    { file_id: fileId, room_ids: rooms.data.records.map((room) => room.id) },
+    token,
+  );
+  expect(started.code).toBe(0);
+  const words = {
+    ja: { done: '完了 2 · 失敗 1', reason: 'ファイル検証に失敗（SHA-256 不一致）', state: '終了' },
+    es: { done: '2 hechas · 1 fallidas', reason: 'Falló la comprobación (el SHA-256 no coincide)', state: 'Terminada' },
+  };
+  for (const language of ['ja', 'es'] as const) {
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: server.url }]);
+    await page.goto(`${server.url}/system/binupdate?tab=jobs&job=${started.data.id}`);
+    const drawer = page.locator('.rp-upgrades__drawer');
+    await expect.poll(async () => (await jobBar(page)).counts, { timeout: 30_000 }).toBe(words[language].done);
+    await drawer.getByText(words[language].reason).waitFor();
+    await drawer.locator('.ant-descriptions .ant-tag').getByText(words[language].state).waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text.match(/\b[a-z]+(?:_[a-z0-9]+)+\b/g)).toBeNull();
+    await screenshot(page, `upgrades-job-1440-${language}`);
+  }
+  rcuOf('0501').failUpgrades(null);
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'zh', url: server.url }]);
+}, 60_000);
