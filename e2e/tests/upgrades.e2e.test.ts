@@ -163,7 +163,7 @@ test('a job for the 50 online rooms in batches of 10: the bars move, three injec
   await dialog.getByRole('button', { name: buttonName('下一步') }).click();
 
   await dialog.getByText('将把版本 3.0.0 发送到 50 间房。').waitFor();
-  await dialog.getByText('每批 10 间，批间隔 1 秒，先行批 0 间').waitFor();
+  await dialog.getByText('每批 10 间，批间隔 1 秒').waitFor();
   await screenshot(page, 'upgrades-summary-1440-zh');
   await dialog.getByRole('button', { name: buttonName('开始任务') }).click();
 
@@ -378,7 +378,11 @@ test('in ja and es a job’s states, counts and reasons read in the language (no
   expect(started.code).toBe(0);
   const words = {
     ja: { done: '完了 2 · 失敗 1', reason: 'ファイル検証に失敗（SHA-256 不一致）', state: '終了' },
-    es: { done: '2 hechas · 1 fallidas', reason: 'Falló la comprobación (el SHA-256 no coincide)', state: 'Terminada' },
+    es: {
+      done: 'Hechas: 2 · Fallidas: 1',
+      reason: 'Falló la comprobación (el SHA-256 no coincide)',
+      state: 'Terminada',
+    },
   };
   for (const language of ['ja', 'es'] as const) {
     await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: server.url }]);

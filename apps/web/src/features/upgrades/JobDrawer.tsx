@@ -141,7 +141,7 @@ function JobDetail({ jobId }: { jobId: number }) {
           {
             key: 'batches',
             label: t('upgrades.job.batches'),
-            children: t('upgrades.job.batchesText', {
+            children: t(job.settings.canary > 0 ? 'upgrades.job.batchesText' : 'upgrades.job.batchesTextNoCanary', {
               size: job.settings.batch_size,
               pause: job.settings.batch_pause_s,
               canary: job.settings.canary,

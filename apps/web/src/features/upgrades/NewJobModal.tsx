@@ -423,7 +423,7 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
                 {
                   key: 'batches',
                   label: t('upgrades.job.batches'),
-                  children: t('upgrades.job.batchesText', {
+                  children: t(settings.canary > 0 ? 'upgrades.job.batchesText' : 'upgrades.job.batchesTextNoCanary', {
                     size: settings.batch_size,
                     pause: settings.batch_pause_s,
                     canary: settings.canary,

@@ -135,7 +135,7 @@ describe('the upgrade screens', () => {
     const row = (await screen.findByText('3.0.0')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('2 KB');
     expect(row).toHaveTextContent('01234567…89abcdef');
-    expect(row).toHaveTextContent('by 1 open jobs');
+    expect(row).toHaveTextContent('Open jobs: 1');
     expect(screen.getByText(/Files up to 16 MB/)).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /Delete/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -154,7 +154,7 @@ describe('the upgrade screens', () => {
     await asUser(MANAGER, <JobDrawer jobId={9} onClose={() => undefined} />);
     await screen.findByText('Timed out');
     expect(screen.getByText('1 done · 1 failed · 1 waiting')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Retry the 1 failed/ })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /Retry failed \(1\)/ })).toHaveAttribute(
       'data-call',
       'upgrades.jobRetry',
     );

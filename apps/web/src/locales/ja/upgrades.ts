@@ -86,6 +86,7 @@ export default {
   'upgrades.job.title': 'アップグレードジョブ #{{id}}',
   'upgrades.job.batches': 'バッチ',
   'upgrades.job.batchesText': '1 バッチ {{size}} 室、バッチ間隔 {{pause}} 秒、先行バッチ {{canary}} 室',
+  'upgrades.job.batchesTextNoCanary': '1 バッチ {{size}} 室、バッチ間隔 {{pause}} 秒',
   'upgrades.job.pause': '一時停止',
   'upgrades.job.resume': '再開',
   'upgrades.job.retry': '失敗した {{n}} 室を再試行',

@@ -80,6 +80,7 @@ export default {
   'upgrades.job.title': '升级任务 #{{id}}',
   'upgrades.job.batches': '批次',
   'upgrades.job.batchesText': '每批 {{size}} 间，批间隔 {{pause}} 秒，先行批 {{canary}} 间',
+  'upgrades.job.batchesTextNoCanary': '每批 {{size}} 间，批间隔 {{pause}} 秒',
   'upgrades.job.pause': '暂停',
   'upgrades.job.resume': '继续',
   'upgrades.job.retry': '重试失败的 {{n}} 间',
