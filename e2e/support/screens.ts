@@ -29,6 +29,11 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_logstatistics_operations', path: '/statistics/logstatistics?tab=operations', as: 'hotel' },
   { name: 'pm_powerstatistics', path: '/statistics/powerstatistics', as: 'hotel' },
   { name: 'pm_config', path: '/roomsystem/aircondition', as: 'hotel' },
+  { name: 'pm_upgradebinfile', path: '/system/binupdate', as: 'hotel' },
+  { name: 'pm_upgradebinfile_jobs', path: '/system/binupdate?tab=jobs', as: 'hotel' },
+  { name: 'pm_upgradeconfigfile', path: '/system/configupdate', as: 'hotel' },
+  { name: 'pm_infrared', path: '/system/infrared', as: 'hotel' },
+  { name: 'pm_upgradepara', path: '/system/parameter', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];

@@ -58,6 +58,9 @@ const DIALOGS: Record<string, { name: string; open: (page: Page, language: Langu
   ],
   pm_hotel: [{ name: 'add', open: clickButton('hotels.add') }],
   pm_validdate: [{ name: 'change', open: clickButton('validity.change') }],
+  pm_upgradebinfile: [{ name: 'upload', open: clickButton('upgrades.file.upload') }],
+  pm_upgradebinfile_jobs: [{ name: 'new-job', open: clickButton('upgrades.job.add') }],
+  pm_upgradepara: [{ name: 'add', open: clickButton('upgrades.param.add') }],
 };
 
 function clickButton(key: string) {

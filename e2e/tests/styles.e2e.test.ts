@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { loginAs, sessionToken } from '../support/console.js';
 import { BUILT_SCREENS, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
+import { runtimeStyles } from '../support/styles.js';
 import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
 /**
@@ -12,23 +12,6 @@ import { CALM_SERVER, consoleSuite } from '../support/suite.js';
  * variables (its theme's and its components' tokens, keyed by the page's own React ids).
  */
 const suite = consoleSuite({ env: CALM_SERVER });
-
-/** The rules antd inserted at run time that set more than custom properties: one line each. */
-function runtimeStyles(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-css-hash]')).flatMap((style) =>
-      Array.from(style.sheet?.cssRules ?? [])
-        .filter(
-          (rule) =>
-            !(rule instanceof CSSStyleRule) ||
-            Array.from({ length: rule.style.length }, (_, at) => rule.style.item(at)).some(
-              (property) => !property.startsWith('--'),
-            ),
-        )
-        .map((rule) => rule.cssText.slice(0, 120)),
-    ),
-  );
-}
 
 test('the login page has antd’s stylesheet from the build, and antd builds no style in the page', async () => {
   const { page } = suite.browser;

@@ -1,3 +1,4 @@
+import type { UpgradeKind } from '@roompilot/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstPageQuery } from '../components/useListQuery';
 import { ALL_ON_ONE_PAGE } from '../features/live/vocabulary';
@@ -103,6 +104,18 @@ export const modesOfTypeQuery = (roomTypeId: number) => ({
   queryFn: (options?: Parameters<typeof api.modes.list>[1]) => api.modes.list({ room_type_id: roomTypeId }, options),
 });
 
+// The upgrade screens: a kind's files (its first tab) or jobs (`?tab=jobs`).
+export const upgradeFilesList = (kind: UpgradeKind) =>
+  ({ key: 'upgradefiles', fetch: api.upgrades.fileList, params: { kind } }) as const;
+export const upgradeJobsList = (kind: UpgradeKind) =>
+  ({ key: 'upgradejobs', fetch: api.upgrades.jobList, params: { kind } }) as const;
+const upgradeScreen =
+  (kind: UpgradeKind): Preload =>
+  (client, search) => {
+    if (search.get('tab') === 'jobs') void preloadQuery(client, firstPageQuery(upgradeJobsList(kind)));
+    else void preloadQuery(client, firstPageQuery(upgradeFilesList(kind)));
+  };
+
 type Preload = (client: QueryClient, search: URLSearchParams) => void;
 
 const each =
@@ -144,6 +157,10 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
   pm_config: each(airPolicyQuery),
+  pm_upgradebinfile: upgradeScreen('bin'),
+  pm_upgradeconfigfile: upgradeScreen('config'),
+  pm_infrared: upgradeScreen('ir'),
+  pm_upgradepara: upgradeScreen('param'),
 };
 
 /** Starts the first queries of the route's screen (those it has no data for yet). */

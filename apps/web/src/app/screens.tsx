@@ -54,6 +54,27 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
   pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
   pm_config: screen('pm_config', ['airpolicy', 'live'], () => import('../features/airpolicy/AirPolicyPage')),
+  // The four upgrade screens: one component, each route its own kind of file.
+  pm_upgradebinfile: screen(
+    'pm_upgradebinfile',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_upgradeconfigfile: screen(
+    'pm_upgradeconfigfile',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_infrared: screen(
+    'pm_infrared',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
+  pm_upgradepara: screen(
+    'pm_upgradepara',
+    ['upgrades', 'control', 'live'],
+    () => import('../features/upgrades/UpgradesPage'),
+  ),
 };
 
 /**

@@ -18,6 +18,7 @@ export const FEATURE_AREAS = [
   'roomctrl',
   'rooms',
   'roomtypes',
+  'upgrades',
   'validity',
 ] as const;
 export type ShellArea = (typeof SHELL_AREAS)[number];

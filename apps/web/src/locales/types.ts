@@ -17,6 +17,7 @@ import type rooms from './zh/rooms';
 import type roomtypes from './zh/roomtypes';
 import type route from './zh/route';
 import type time from './zh/time';
+import type upgrades from './zh/upgrades';
 import type validity from './zh/validity';
 
 /** Chinese is the reference language: every other language must have exactly its keys. */
@@ -39,6 +40,7 @@ export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
 export type RouteMessages = Record<keyof typeof route, string>;
 export type TimeMessages = Record<keyof typeof time, string>;
+export type UpgradesMessages = Record<keyof typeof upgrades, string>;
 export type ValidityMessages = Record<keyof typeof validity, string>;
 
 /** The shell's strings: loaded with the app (see areas.ts). */
@@ -64,5 +66,6 @@ export type Messages = ShellMessages &
   HotelsMessages &
   RoomsMessages &
   RoomTypesMessages &
+  UpgradesMessages &
   ValidityMessages;
 export type MessageKey = keyof Messages;

@@ -1,0 +1,169 @@
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  UPGRADE_FILE_MAX_BYTES_DEFAULT,
+  UPGRADE_NOTES_MAX,
+  UPGRADE_VERSION_PATTERN,
+  type UpgradeKind,
+} from '@roompilot/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Modal, Progress, Result, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
+import { FileSize, Hash } from './parts';
+
+interface Props {
+  kind: Exclude<UpgradeKind, 'param'> | UpgradeKind;
+  open: boolean;
+  onClose: () => void;
+}
+
+interface Values {
+  version: string;
+  notes?: string;
+}
+
+const MB = 1024 * 1024;
+const VERSION = new RegExp(UPGRADE_VERSION_PATTERN);
+
+/** Upload a file of the screen's kind: version, notes, the file; the server's size and SHA-256 after. */
+export function UploadModal({ kind, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [file, setFile] = useState<File | null>(null);
+  const [tooBig, setTooBig] = useState(false);
+  const [missing, setMissing] = useState(false);
+
+  const upload = useMutation({
+    mutationFn: ({ values, chosen }: { values: Values; chosen: File }) => {
+      const body = new FormData();
+      body.append('kind', kind);
+      body.append('version', values.version.trim());
+      if (values.notes?.trim()) body.append('notes', values.notes.trim());
+      body.append('file', chosen, chosen.name);
+      // Quiet: a refusal (4413, 4400) is shown in the dialog.
+      return api.upgrades.fileAdd(body, { quiet: true });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['upgradefiles'] }),
+  });
+
+  const reset = () => {
+    setFile(null);
+    setTooBig(false);
+    setMissing(false);
+    upload.reset();
+    form.resetFields();
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!file) setMissing(true);
+    if (!values || !file || tooBig) return;
+    upload.mutate({ values, chosen: file });
+  };
+
+  const footer = upload.isSuccess
+    ? [
+        <Button key="done" type="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>,
+      ]
+    : [
+        <Button key="cancel" onClick={onClose} disabled={upload.isPending}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="upload" type="primary" loading={upload.isPending} disabled={tooBig} onClick={() => void submit()}>
+          {t('upgrades.file.uploadStart')}
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      title={t(`upgrades.file.uploadTitle.${kind}`)}
+      open={open}
+      onCancel={() => !upload.isPending && onClose()}
+      afterClose={reset}
+      footer={footer}
+      width={620}
+      mask={{ closable: !upload.isPending }}
+    >
+      {upload.isSuccess ? (
+        <Result
+          status="success"
+          title={t('upgrades.file.uploaded', { version: upload.data.version })}
+          subTitle={
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'size', label: t('upgrades.file.size'), children: <FileSize bytes={upload.data.size} /> },
+                { key: 'sha', label: t('upgrades.file.sha256'), children: <Hash sha256={upload.data.sha256} /> },
+              ]}
+            />
+          }
+        />
+      ) : (
+        <Form<Values> form={form} name="upgrade-upload" layout="vertical" disabled={upload.isPending}>
+          <Form.Item
+            name="version"
+            label={t('upgrades.file.version')}
+            extra={t('upgrades.file.versionHelp')}
+            rules={[
+              { required: true, whitespace: true, message: t('upgrades.file.versionRequired') },
+              { pattern: VERSION, message: t('upgrades.file.versionFormat') },
+            ]}
+          >
+            <Input autoComplete="off" placeholder="2.1.0" />
+          </Form.Item>
+          <Form.Item name="notes" label={t('upgrades.file.notes')}>
+            <Input.TextArea maxLength={UPGRADE_NOTES_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+          <Form.Item
+            label={t('upgrades.file.file')}
+            required
+            extra={t('upgrades.file.limit', { mb: UPGRADE_FILE_MAX_BYTES_DEFAULT / MB })}
+            validateStatus={missing && !file ? 'error' : undefined}
+            help={missing && !file ? t('upgrades.file.fileRequired') : undefined}
+          >
+            <Upload.Dragger
+              multiple={false}
+              maxCount={1}
+              fileList={file ? [{ uid: 'chosen', name: file.name, size: file.size, status: 'done' }] : []}
+              beforeUpload={(chosen) => {
+                setFile(chosen);
+                setTooBig(chosen.size > UPGRADE_FILE_MAX_BYTES_DEFAULT);
+                upload.reset();
+                return false;
+              }}
+              onRemove={() => {
+                setFile(null);
+                setTooBig(false);
+                upload.reset();
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('upgrades.file.drop')}</p>
+            </Upload.Dragger>
+          </Form.Item>
+          {tooBig && (
+            <Alert
+              type="error"
+              showIcon
+              title={t('upgrades.file.tooBig', { mb: UPGRADE_FILE_MAX_BYTES_DEFAULT / MB })}
+            />
+          )}
+          {upload.isPending && (
+            <div role="status">
+              <Progress percent={100} status="active" showInfo={false} />
+              <span className="rp-muted">{t('upgrades.file.uploading')}</span>
+            </div>
+          )}
+          {upload.isError && <Alert type="error" showIcon title={upload.error.message} />}
+        </Form>
+      )}
+    </Modal>
+  );
+}
