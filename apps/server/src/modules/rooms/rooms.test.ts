@@ -5,12 +5,14 @@ import {
   ROOM_IMPORT_MAX_BYTES,
   XLSX_CONTENT_TYPE,
 } from '@roompilot/contract';
+import { roomsFromCsv } from '@roompilot/rcu-sim';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
 import { createHotel, hotelWithInventory } from '../../test-support/fixtures.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
-import { readCsv, writeCsv } from './files.js';
+import { readCsv, unguardFormula, writeCsv } from './files.js';
+import { newDeviceKey } from './rules.js';
 
 const EN = { 'accept-language': 'en' };
 
@@ -467,6 +469,12 @@ describeEachDatabase('rooms', (t) => {
       expect(sheet.getRow(2).getCell(1).value).toBe('0301');
     });
 
+    it('makes device keys that a spreadsheet never takes for a formula', () => {
+      const keys = Array.from({ length: 2_000 }, newDeviceKey);
+      expect(keys.every((key) => /^[A-Za-z0-9_][A-Za-z0-9_-]{42}$/.test(key))).toBe(true);
+      expect(new Set(keys).size).toBe(keys.length);
+    });
+
     it('exports the device keys the simulator reads, and logs the export', async () => {
       const answer = await t.call('POST', '/apis/roomkeyexport', { token, body: { floor_num: 3 } });
       expect(answer.status).toBe(200);
@@ -476,7 +484,18 @@ describeEachDatabase('rooms', (t) => {
       expect(rows).toHaveLength(31);
       const listed = await t.call('POST', '/apis/roomlist', { token, body: { floor_num: 3, size: 1 } });
       const first = listed.data.records[0];
-      expect(rows[1]?.slice(0, 5)).toEqual([first.rcu_id, first.device_key, first.room_num, '3', 'Tower']);
+      // Read as the simulator reads it (a key written with the spreadsheet's guarding apostrophe too).
+      expect(roomsFromCsv(Buffer.from(answer.raw).toString('utf8'))[0]).toMatchObject({
+        rcu_id: first.rcu_id,
+        device_key: first.device_key,
+      });
+      expect(rows[1]?.slice(0, 5).map(unguardFormula)).toEqual([
+        first.rcu_id,
+        first.device_key,
+        first.room_num,
+        '3',
+        'Tower',
+      ]);
       expect(rows[1]?.[5]).toMatch(/^[A-Z]+\d+( [A-Z]+\d+)*$/);
 
       const log = await t.call('POST', '/apis/oplog/query', { token, body: { current: 1, size: 5 } });

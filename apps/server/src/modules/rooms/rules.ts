@@ -41,9 +41,17 @@ export interface RoomDeps {
   keys: DeviceKeys;
 }
 
-/** A new device key: the RCU's MQTT password (PROTOCOL.md), stored sealed (`DeviceKeys`), compared by the broker. */
+/**
+ * A new device key: the RCU's MQTT password (PROTOCOL.md), stored sealed (`DeviceKeys`), compared by
+ * the broker. It never starts with `-` (1 in 64 of base64url's), which a spreadsheet would take for a
+ * formula: the key export then writes it with a guarding apostrophe that a person copying the key
+ * by hand would take along.
+ */
 export function newDeviceKey(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const key = randomBytes(32).toString('base64url');
+    if (!key.startsWith('-')) return key;
+  }
 }
 
 /** A MAC as stored: separators stripped, upper case; '' when none. Undefined when it is not 12 hex digits. */
