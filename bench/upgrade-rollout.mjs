@@ -8,8 +8,9 @@
 //
 // Prints: the total time from the job's start to its end and the rooms finished, the server's CPU
 // (a percentage of one core over the rollout, from /proc) and its RSS (peak sampled every 250 ms and
-// the kernel's high-water mark), and the console's room list (`/roomlist`, a page of 100) p50 / p99
-// before the job (quiet) and during it, to show the console stays responsive.
+// the kernel's high-water mark), the console's room list (`/roomlist`, a page of 100) p50 / p99
+// before the job (quiet) and during it, and the server's own event-loop delay (its /metrics) over
+// each: on a 2-core machine the simulated RCUs' downloads and checks share the CPU with the server.
 //
 //   npm run build && node bench/upgrade-rollout.mjs
 //   BENCH_ROOMS=200 BENCH_FILE_MB=2 BENCH_BATCH=50 node bench/upgrade-rollout.mjs
@@ -96,6 +97,16 @@ async function listLatencies(url, token, { count, until = () => false }) {
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 
+/**
+ * The server's own event-loop delay since the last scrape (prom-client resets it at each one), in
+ * ms: whether the server held its loop, apart from the machine's other processes taking the CPU.
+ */
+async function loopDelay(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name) => Number(text.match(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm'))?.[1] ?? Number.NaN) * 1000;
+  return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
+}
+
 async function main() {
   console.log(machineLine());
   // No demo hotel; the overload guard off (as bench/screen-load.mjs): this measures the rollout and
@@ -123,6 +134,7 @@ async function main() {
     const file = await upload(server.url, token, content);
     if (file.sha256 !== createHash('sha256').update(content).digest('hex')) throw new Error('sha256 differs');
 
+    const quietLoop = await loopDelay(server.url);
     const before = serverUsage(server.pid);
     let peakRss = before.rss;
     const sampler = setInterval(() => {
@@ -162,6 +174,7 @@ async function main() {
     ended = true;
     clearInterval(sampler);
     const after = serverUsage(server.pid);
+    const rolloutLoop = await loopDelay(server.url);
     const during = await busy;
     const failedRooms = detail.rooms.filter((room) => room.state !== 'finished');
 
@@ -176,6 +189,9 @@ async function main() {
     console.log(`server RSS before ${mb(before.rss)} MB, peak ${mb(peakRss)} MB (high-water ${mb(after.hwm)} MB)`);
     console.log(
       `room list (page of 100): quiet p50 ${ms(percentile(quiet, 50))} p99 ${ms(percentile(quiet, 99))} (${quiet.length}); during the rollout p50 ${ms(percentile(during, 50))} p99 ${ms(percentile(during, 99))} (${during.length})`,
+    );
+    console.log(
+      `server event-loop delay: before the job p99 ${ms(quietLoop.p99)} max ${ms(quietLoop.max)}; during it p99 ${ms(rolloutLoop.p99)} max ${ms(rolloutLoop.max)}`,
     );
     console.log(`${machineLine()}`);
   } finally {
