@@ -1,10 +1,10 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { ROOM_IMPORT_MAX_BYTES, ROOMS_BULK_MAX } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Progress, Result, Select, Table, Upload } from 'antd';
+import { Alert, Button, Form, Modal, Progress, Result, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { FilePicker } from '../../components/FilePicker';
 import { formatNumber } from '../../lib/format';
 import { type ImportRowError, importErrorsOf } from './importErrors';
 import { useBuildings } from './options';
@@ -32,7 +32,6 @@ export function ImportModal({ open, onClose }: Props) {
   const buildings = useBuildings();
   const [file, setFile] = useState<File | null>(null);
   const [buildingId, setBuildingId] = useState<number | undefined>();
-  const [tooBig, setTooBig] = useState(false);
 
   const upload = useMutation({
     mutationFn: ({ chosen, building }: { chosen: File; building?: number }) => importRooms(chosen, building),
@@ -43,11 +42,15 @@ export function ImportModal({ open, onClose }: Props) {
     },
   });
   const rowErrors = upload.error ? importErrorsOf(upload.error) : null;
+  const tooBig = (file?.size ?? 0) > ROOM_IMPORT_MAX_BYTES;
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    upload.reset();
+  };
 
   const reset = () => {
     setFile(null);
     setBuildingId(undefined);
-    setTooBig(false);
     upload.reset();
   };
 
@@ -96,30 +99,14 @@ export function ImportModal({ open, onClose }: Props) {
           <p className="rp-muted rp-no-margin">
             {t('rooms.importHelp', { rows: formatNumber(ROOMS_BULK_MAX), mb: ROOM_IMPORT_MAX_BYTES / MB })}
           </p>
-          <Upload.Dragger
+          <FilePicker
+            file={file}
+            onChange={choose}
             accept={ACCEPT}
-            multiple={false}
-            maxCount={1}
             disabled={upload.isPending}
-            fileList={file ? [{ uid: 'chosen', name: file.name, size: file.size, status: 'done' }] : []}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setTooBig(chosen.size > ROOM_IMPORT_MAX_BYTES);
-              upload.reset();
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              setTooBig(false);
-              upload.reset();
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('rooms.importDrop')}</p>
-            <p className="ant-upload-hint">{t('rooms.importFormats')}</p>
-          </Upload.Dragger>
+            text={t('rooms.importDrop')}
+            hint={t('rooms.importFormats')}
+          />
           {tooBig && (
             <Alert type="error" showIcon title={t('rooms.importTooBig', { mb: ROOM_IMPORT_MAX_BYTES / MB })} />
           )}

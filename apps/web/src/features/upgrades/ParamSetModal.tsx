@@ -1,11 +1,4 @@
-import {
-  paramSpecOf,
-  paramValueProblem,
-  RCU_PARAMS,
-  UPGRADE_NOTES_MAX,
-  UPGRADE_VERSION_PATTERN,
-  type UpgradeFile,
-} from '@roompilot/contract';
+import { paramSpecOf, paramValueProblem, RCU_PARAMS, type UpgradeFile } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Modal, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +6,7 @@ import { api } from '../../app/api';
 import { FormModal } from '../../components/FormModal';
 import { coerce, type ParamKind } from '../control/params';
 import { paramLabel, rangeText, unitText, valueLabel } from '../control/paramText';
+import { VersionFields } from './parts';
 
 interface Props {
   open: boolean;
@@ -27,7 +21,6 @@ interface Values {
   params: Record<string, string | undefined>;
 }
 
-const VERSION = new RegExp(UPGRADE_VERSION_PATTERN);
 const KEYS = Object.keys(RCU_PARAMS);
 
 function kindOfSpec(key: string): ParamKind {
@@ -83,20 +76,7 @@ function ParamSetForm({ open, onClose }: { open: boolean; onClose: () => void })
       savedMessage={(saved) => t('upgrades.param.saved', { version: saved.version })}
       invalidates={[['upgradefiles']]}
     >
-      <Form.Item
-        name="version"
-        label={t('upgrades.file.version')}
-        extra={t('upgrades.file.versionHelp')}
-        rules={[
-          { required: true, whitespace: true, message: t('upgrades.file.versionRequired') },
-          { pattern: VERSION, message: t('upgrades.file.versionFormat') },
-        ]}
-      >
-        <Input autoComplete="off" placeholder="p-1" />
-      </Form.Item>
-      <Form.Item name="notes" label={t('upgrades.file.notes')}>
-        <Input.TextArea maxLength={UPGRADE_NOTES_MAX} showCount autoSize={{ minRows: 1, maxRows: 3 }} />
-      </Form.Item>
+      <VersionFields example="p-1" />
       <p className="rp-muted">{t('upgrades.param.formHelp')}</p>
       {KEYS.map((key, index) => {
         const spec = paramSpecOf(key);

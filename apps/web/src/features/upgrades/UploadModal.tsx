@@ -1,16 +1,11 @@
-import { InboxOutlined } from '@ant-design/icons';
-import {
-  UPGRADE_FILE_MAX_BYTES_DEFAULT,
-  UPGRADE_NOTES_MAX,
-  UPGRADE_VERSION_PATTERN,
-  type UpgradeKind,
-} from '@roompilot/contract';
+import { UPGRADE_FILE_MAX_BYTES_DEFAULT, type UpgradeKind } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Modal, Progress, Result, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Progress, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { FileSize, Hash } from './parts';
+import { FilePicker } from '../../components/FilePicker';
+import { FileSize, Hash, VersionFields } from './parts';
 
 interface Props {
   kind: Exclude<UpgradeKind, 'param'> | UpgradeKind;
@@ -24,7 +19,6 @@ interface Values {
 }
 
 const MB = 1024 * 1024;
-const VERSION = new RegExp(UPGRADE_VERSION_PATTERN);
 
 /** Upload a file of the screen's kind: version, notes, the file; the server's size and SHA-256 after. */
 export function UploadModal({ kind, open, onClose }: Props) {
@@ -32,7 +26,6 @@ export function UploadModal({ kind, open, onClose }: Props) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<File | null>(null);
-  const [tooBig, setTooBig] = useState(false);
   const [missing, setMissing] = useState(false);
 
   const upload = useMutation({
@@ -48,9 +41,14 @@ export function UploadModal({ kind, open, onClose }: Props) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['upgradefiles'] }),
   });
 
+  const tooBig = (file?.size ?? 0) > UPGRADE_FILE_MAX_BYTES_DEFAULT;
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    upload.reset();
+  };
+
   const reset = () => {
     setFile(null);
-    setTooBig(false);
     setMissing(false);
     upload.reset();
     form.resetFields();
@@ -105,20 +103,7 @@ export function UploadModal({ kind, open, onClose }: Props) {
         />
       ) : (
         <Form<Values> form={form} name="upgrade-upload" layout="vertical" disabled={upload.isPending}>
-          <Form.Item
-            name="version"
-            label={t('upgrades.file.version')}
-            extra={t('upgrades.file.versionHelp')}
-            rules={[
-              { required: true, whitespace: true, message: t('upgrades.file.versionRequired') },
-              { pattern: VERSION, message: t('upgrades.file.versionFormat') },
-            ]}
-          >
-            <Input autoComplete="off" placeholder="2.1.0" />
-          </Form.Item>
-          <Form.Item name="notes" label={t('upgrades.file.notes')}>
-            <Input.TextArea maxLength={UPGRADE_NOTES_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Form.Item>
+          <VersionFields example="2.1.0" />
           <Form.Item
             label={t('upgrades.file.file')}
             required
@@ -126,27 +111,7 @@ export function UploadModal({ kind, open, onClose }: Props) {
             validateStatus={missing && !file ? 'error' : undefined}
             help={missing && !file ? t('upgrades.file.fileRequired') : undefined}
           >
-            <Upload.Dragger
-              multiple={false}
-              maxCount={1}
-              fileList={file ? [{ uid: 'chosen', name: file.name, size: file.size, status: 'done' }] : []}
-              beforeUpload={(chosen) => {
-                setFile(chosen);
-                setTooBig(chosen.size > UPGRADE_FILE_MAX_BYTES_DEFAULT);
-                upload.reset();
-                return false;
-              }}
-              onRemove={() => {
-                setFile(null);
-                setTooBig(false);
-                upload.reset();
-              }}
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">{t('upgrades.file.drop')}</p>
-            </Upload.Dragger>
+            <FilePicker file={file} onChange={choose} text={t('upgrades.file.drop')} />
           </Form.Item>
           {tooBig && (
             <Alert

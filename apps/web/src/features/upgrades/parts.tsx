@@ -7,8 +7,15 @@ import {
   StopOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import type { UpgradeCounts, UpgradeJobState, UpgradePauseReason, UpgradeRoomState } from '@roompilot/contract';
-import { Progress, Tag, Typography, theme } from 'antd';
+import {
+  UPGRADE_NOTES_MAX,
+  UPGRADE_VERSION_PATTERN,
+  type UpgradeCounts,
+  type UpgradeJobState,
+  type UpgradePauseReason,
+  type UpgradeRoomState,
+} from '@roompilot/contract';
+import { Form, Input, Progress, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../lib/format';
@@ -20,6 +27,31 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+const VERSION = new RegExp(UPGRADE_VERSION_PATTERN);
+
+/** A file's version and notes, as the upload and the parameter set ask for them. */
+export function VersionFields({ example }: { example: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="version"
+        label={t('upgrades.file.version')}
+        extra={t('upgrades.file.versionHelp')}
+        rules={[
+          { required: true, whitespace: true, message: t('upgrades.file.versionRequired') },
+          { pattern: VERSION, message: t('upgrades.file.versionFormat') },
+        ]}
+      >
+        <Input autoComplete="off" placeholder={example} />
+      </Form.Item>
+      <Form.Item name="notes" label={t('upgrades.file.notes')}>
+        <Input.TextArea maxLength={UPGRADE_NOTES_MAX} showCount autoSize={{ minRows: 1, maxRows: 4 }} />
+      </Form.Item>
+    </>
+  );
 }
 
 export function FileSize({ bytes }: { bytes: number }) {
