@@ -247,7 +247,7 @@ export async function countRooms(db: Db, jobIds: readonly number[]) {
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-export function jobRooms(db: Db, jobId: number) {
+function jobRoomsQuery(db: Db, jobId: number) {
   return db
     .selectFrom('upgrade_job_rooms')
     .innerJoin('rooms', 'rooms.id', 'upgrade_job_rooms.room_id')
@@ -264,8 +264,32 @@ export function jobRooms(db: Db, jobId: number) {
       'upgrade_job_rooms.ended_at',
     ])
     .where('upgrade_job_rooms.job_id', '=', jobId)
-    .orderBy('rooms.room_num')
-    .execute();
+    .orderBy('rooms.room_num');
+}
+
+/** Every room of a job, by room number: the job's detail. */
+export function jobRooms(db: Db, jobId: number) {
+  return jobRoomsQuery(db, jobId).execute();
+}
+
+/**
+ * The rooms of a job in one of `states`, by room number, at most `limit`: what a step of the job
+ * looks at, so that a step reads the rooms it acts on and not the whole job (a job of thousands
+ * of rooms takes a step at every room's end).
+ */
+export function jobRoomsIn(db: Db, jobId: number, states: readonly UpgradeRoomState[], limit?: number) {
+  const query = jobRoomsQuery(db, jobId).where('upgrade_job_rooms.state', 'in', states);
+  return (limit === undefined ? query : query.limit(limit)).execute();
+}
+
+/** How many rooms of a job have been started in a batch, and the last batch's number. */
+export async function jobBatches(db: Db, jobId: number): Promise<{ started: number; last: number | null }> {
+  const row = await db
+    .selectFrom('upgrade_job_rooms')
+    .select((eb) => [eb.fn.count<number>('batch').as('started'), eb.fn.max('batch').as('last')])
+    .where('job_id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  return { started: Number(row.started), last: row.last === null ? null : Number(row.last) };
 }
 export type JobRoomRow = Awaited<ReturnType<typeof jobRooms>>[number];
 

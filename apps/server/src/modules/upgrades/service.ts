@@ -366,6 +366,10 @@ export class UpgradeService {
     return byJob;
   }
 
+  async #countsOf(jobId: number): Promise<UpgradeCounts> {
+    return (await this.#counts([jobId])).get(jobId) ?? emptyCounts();
+  }
+
   #jobOf(job: Job, counts: UpgradeCounts = emptyCounts()): UpgradeJob {
     return {
       id: job.id,
@@ -412,12 +416,12 @@ export class UpgradeService {
       return count;
     });
     if (retried > 0 || job.state !== 'finished') await this.#schedule(hotelId, job.id, at);
-    return this.#announceJob(job.id);
+    return this.#announceDetail(job.id);
   }
 
   async #roomsIn(jobId: number, states: readonly UpgradeRoomState[]): Promise<number[]> {
-    const rooms = await repository.jobRooms(this.#db, jobId);
-    return rooms.filter((room) => states.includes(room.state as UpgradeRoomState)).map((room) => room.room_id);
+    const rooms = await repository.jobRoomsIn(this.#db, jobId, states);
+    return rooms.map((room) => room.room_id);
   }
 
   /** Ends the job: every room not ended is cancelled (a link of a room downloading stops working). */
@@ -440,7 +444,7 @@ export class UpgradeService {
       });
     });
     await this.#timers.cancel(this.#timerKey(job.id));
-    const detail = await this.#announceJob(job.id);
+    const detail = await this.#announceDetail(job.id);
     for (const room of detail.rooms.filter((room) => open.includes(room.room_id))) {
       await this.#roomEvent(job, room.room_id, 'cancelled', 'cancelled');
       await this.#announceRoom(job, room.room_id, room.room_num, 'cancelled', room.progress, 'cancelled');
@@ -460,7 +464,7 @@ export class UpgradeService {
         detail: { job: job.id },
       });
     });
-    return this.#announceJob(job.id);
+    return this.#announceDetail(job.id);
   }
 
   async resumeJob(actor: Actor, hotelId: number, id: number): Promise<UpgradeJobDetail> {
@@ -476,7 +480,7 @@ export class UpgradeService {
       });
     });
     await this.#schedule(hotelId, job.id, this.#clock());
-    return this.#announceJob(job.id);
+    return this.#announceDetail(job.id);
   }
 
   // The rollout engine
@@ -524,17 +528,14 @@ export class UpgradeService {
     if (!job || !(OPEN_JOB_STATES as readonly string[]).includes(job.state)) return;
     const settings = settingsOf(job);
     const now = this.#clock();
-    let rooms = await repository.jobRooms(this.#db, job.id);
     const timeoutMs = settings.room_timeout_s * 1000;
-    for (const room of rooms) {
-      if (room.state !== 'in_progress' || !room.started_at) continue;
-      if (Date.parse(room.started_at) + timeoutMs <= now.getTime()) {
-        await this.#endRoom(job, room.room_id, room.room_num, 'failed', 'timeout');
-      }
-    }
-    rooms = await repository.jobRooms(this.#db, job.id);
-    const count = (state: UpgradeRoomState) => rooms.filter((room) => room.state === state).length;
-    const inProgress = rooms.filter((room) => room.state === 'in_progress');
+    let inProgress = await repository.jobRoomsIn(this.#db, job.id, ['in_progress']);
+    const timedOut = inProgress.filter(
+      (room) => room.started_at && Date.parse(room.started_at) + timeoutMs <= now.getTime(),
+    );
+    for (const room of timedOut) await this.#endRoom(job, room.room_id, room.room_num, 'failed', 'timeout');
+    if (timedOut.length > 0) inProgress = await repository.jobRoomsIn(this.#db, job.id, ['in_progress']);
+    const counts = await this.#countsOf(job.id);
     const nextLook = () => {
       const due = inProgress.map((room) => Date.parse(room.started_at ?? '') + timeoutMs);
       return new Date(Math.min(now.getTime() + TICK_MS, ...due.filter(Number.isFinite)));
@@ -543,16 +544,14 @@ export class UpgradeService {
       if (inProgress.length > 0) await this.#schedule(job.hotel_id, job.id, nextLook());
       return;
     }
-    const failed = count('failed');
-    const ended = failed + count('finished');
-    if (settings.max_failure_pct < 100 && failed > 0 && failed * 100 > settings.max_failure_pct * ended) {
+    const ended = counts.failed + counts.finished;
+    if (settings.max_failure_pct < 100 && counts.failed > 0 && counts.failed * 100 > settings.max_failure_pct * ended) {
       await repository.updateJob(this.#db, job.id, { state: 'paused', pause_reason: 'failure_rate' }, ['running']);
       await this.#announceJob(job.id);
       if (inProgress.length > 0) await this.#schedule(job.hotel_id, job.id, nextLook());
       return;
     }
-    const waiting = rooms.filter((room) => room.state === 'waiting');
-    if (waiting.length === 0 && inProgress.length === 0) {
+    if (counts.waiting === 0 && inProgress.length === 0) {
       await repository.updateJob(this.#db, job.id, { state: 'finished', ended_at: now.toISOString() }, ['running']);
       await this.#announceJob(job.id);
       return;
@@ -561,9 +560,9 @@ export class UpgradeService {
       await this.#schedule(job.hotel_id, job.id, nextLook());
       return;
     }
-    const started = rooms.filter((room) => room.batch !== null);
+    const batches = await repository.jobBatches(this.#db, job.id);
     let batchEnded = job.batch_ended_at;
-    if (started.length > 0 && batchEnded === null) {
+    if (batches.started > 0 && batchEnded === null) {
       batchEnded = now.toISOString();
       await repository.updateJob(this.#db, job.id, { batch_ended_at: batchEnded });
     }
@@ -579,10 +578,10 @@ export class UpgradeService {
       await this.#schedule(job.hotel_id, job.id, opens);
       return;
     }
-    const batch = started.length === 0 ? 0 : Math.max(...started.map((room) => room.batch ?? 0)) + 1;
+    const batch = batches.last === null ? 0 : batches.last + 1;
     const size = batch === 0 && settings.canary > 0 ? settings.canary : settings.batch_size;
     await repository.updateJob(this.#db, job.id, { batch_ended_at: null });
-    const chosen = waiting.slice(0, size);
+    const chosen = await repository.jobRoomsIn(this.#db, job.id, ['waiting'], size);
     const content = job.kind === 'param' ? await repository.fileContent(this.#db, job.file_id) : null;
     const params = content ? (JSON.parse(content.toString('utf8')) as Record<string, unknown>) : null;
     for (let from = 0; from < chosen.length; from += START_CONCURRENCY) {
@@ -827,14 +826,30 @@ export class UpgradeService {
     if (ENDED_ROOM_STATES.includes(state)) await this.#announceJob(job.id);
   }
 
-  async #announceJob(jobId: number): Promise<UpgradeJobDetail> {
+  /** The job's state and counts to the consoles (its rooms went out one by one already). */
+  async #announceJob(jobId: number): Promise<void> {
+    const job = await repository.findJob(this.#db, null, jobId);
+    if (job) await this.#publishJob(job, await this.#countsOf(job.id));
+  }
+
+  /** The job's detail after an engineer's action: answered to the call and pushed to the consoles. */
+  async #announceDetail(jobId: number): Promise<UpgradeJobDetail> {
     const job = await repository.findJob(this.#db, null, jobId);
     if (!job) throw notFound('upgrades.jobNotFound');
     const detail = await this.#detail(job);
+    await this.#publishJob(job, detail.counts);
+    return detail;
+  }
+
+  async #publishJob(job: Job, counts: UpgradeCounts): Promise<void> {
     await this.#publish(job.hotel_id, {
       type: 'upgrade_job',
-      data: { job_id: job.id, state: detail.state, pause_reason: detail.pause_reason, counts: detail.counts },
+      data: {
+        job_id: job.id,
+        state: job.state as UpgradeJobState,
+        pause_reason: job.pause_reason as UpgradePauseReason | null,
+        counts,
+      },
     });
-    return detail;
   }
 }
