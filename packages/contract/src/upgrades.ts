@@ -231,6 +231,10 @@ export interface UpgradeJobMessage {
 }
 export type UpgradeMessage = UpgradeRoomMessage | UpgradeJobMessage;
 
+/** What the server's operator set for uploads (UPGRADE_FILE_MAX_BYTES): the screens say it before a file is chosen. */
+export const UpgradeLimits = Type.Object({ file_max_bytes: Type.Integer() });
+export type UpgradeLimits = Static<typeof UpgradeLimits>;
+
 const JOB_CALL = { write: true, hotelScoped: true, access: UPGRADE_KEYS, body: UpgradeIdBody } as const;
 
 /** Files and jobs (the kind's key: pm_upgradepara, pm_upgradeconfigfile, pm_upgradebinfile, pm_infrared). */
@@ -246,6 +250,15 @@ export const upgradeCalls = defineCalls('upgrades', {
     description:
       'The caller needs the kind’s key (param: pm_upgradepara, config: pm_upgradeconfigfile, bin: pm_upgradebinfile, ir: pm_infrared), else 4403. Past the size limit (UPGRADE_FILE_MAX_BYTES, 16 MiB by default) 4413. A `param` file is a JSON object of known RCU parameters within their ranges; the others any non-empty bytes. The server computes size and SHA-256.',
     response: UpgradeFile,
+  },
+  limits: {
+    method: 'GET',
+    path: '/upgradelimits',
+    access: UPGRADE_KEYS,
+    write: false,
+    hotelScoped: false,
+    summary: 'The size limit of an upload on this server (UPGRADE_FILE_MAX_BYTES)',
+    response: UpgradeLimits,
   },
   paramAdd: {
     method: 'POST',

@@ -96,6 +96,7 @@ export async function upgradeRoutes(app: FastifyInstance) {
       const upload = await uploadOf(request, upgrades.fileMaxBytes);
       return upgrades.addFile(actor, await request.resolveHotel(upload.hotelId), upload);
     },
+    limits: () => ({ file_max_bytes: upgrades.fileMaxBytes }),
     paramAdd: ({ actor, hotelId, body }) => upgrades.addParams(actor, hotelId, body),
     fileList: ({ actor, hotelId, body }) => upgrades.listFiles(actor, hotelId, body),
     fileParams: ({ hotelId, body }) => upgrades.fileParams(hotelId, body.id),

@@ -138,6 +138,13 @@ describeEachDatabase(
       expect((await upload(t, manager, { kind: 'bin', version: '1', content: Buffer.alloc(64 * 1024) })).code).toBe(0);
     });
 
+    it('tells the screens the limit it refuses past, to the holders of an upgrade key only', async () => {
+      const limits = await t.call('GET', '/apis/upgradelimits', { token: binOnly });
+      expect(limits.code).toBe(0);
+      expect(limits.data).toEqual({ file_max_bytes: 64 * 1024 });
+      expect((await t.call('GET', '/apis/upgradelimits', {})).code).toBe(ErrorCode.unauthenticated);
+    });
+
     it('checks a parameter file against the RCU parameters, uploaded or from a form', async () => {
       const good = JSON.stringify({ card_delay_s: 30, checkout_scene: 'all_off' });
       expect((await upload(t, manager, { kind: 'param', version: 'p1', content: good })).code).toBe(0);

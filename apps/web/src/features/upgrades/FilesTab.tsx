@@ -1,5 +1,5 @@
 import { EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ErrorCode, UPGRADE_FILE_MAX_BYTES_DEFAULT, type UpgradeFile, type UpgradeKind } from '@roompilot/contract';
+import { ErrorCode, type UpgradeFile, type UpgradeKind } from '@roompilot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ParamSetModal } from './ParamSetModal';
-import { FileSize, formatDateTime, Hash } from './parts';
+import { FileSize, formatDateTime, Hash, useUploadLimit } from './parts';
 import { UploadModal } from './UploadModal';
 
 /** A kind's files (a parameter screen's sets): upload or make one, look at one, delete an unused one. */
@@ -24,6 +24,7 @@ export function FilesTab({ kind }: { kind: UpgradeKind }) {
   const { t } = useTranslation();
   const message = useMessage();
   const queryClient = useQueryClient();
+  const limit = useUploadLimit();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<UpgradeFile | null>(null);
   const list = useListQuery(upgradeFilesList(kind));
@@ -109,7 +110,7 @@ export function FilesTab({ kind }: { kind: UpgradeKind }) {
       <div className="rp-toolbar">
         <span className="rp-toolbar__hint">
           {t(isParam ? 'upgrades.param.help' : `upgrades.file.help.${kind}`, {
-            mb: UPGRADE_FILE_MAX_BYTES_DEFAULT / (1024 * 1024),
+            mb: limit.mb,
           })}
         </span>
         <div className="rp-toolbar__actions">{addButton}</div>

@@ -24,6 +24,7 @@ vi.mock('../../app/live', () => ({
 const api = vi.hoisted(() => ({
   upgrades: {
     fileList: vi.fn(),
+    limits: vi.fn(),
     fileRemove: vi.fn(),
     jobList: vi.fn(),
     jobDetail: vi.fn(),
@@ -125,6 +126,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   liveStatus = 'open';
   api.upgrades.fileList.mockResolvedValue({ records: [file], total: 1, current: 1, size: 20 });
+  api.upgrades.limits.mockResolvedValue({ file_max_bytes: 32 * 1024 * 1024 });
   api.upgrades.jobDetail.mockResolvedValue(job);
 });
 
@@ -136,7 +138,8 @@ describe('the upgrade screens', () => {
     expect(row).toHaveTextContent('2 KB');
     expect(row).toHaveTextContent('01234567…89abcdef');
     expect(row).toHaveTextContent('Open jobs: 1');
-    expect(screen.getByText(/Files up to 16 MB/)).toBeInTheDocument();
+    // The limit the server's operator set, not the default.
+    expect(await screen.findByText(/Files up to 32 MB/)).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: /Delete/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await screen.findByText(/Version 3.0.0 is used by a job that has not ended and cannot be deleted/);

@@ -1,11 +1,11 @@
-import { UPGRADE_FILE_MAX_BYTES_DEFAULT, type UpgradeKind } from '@roompilot/contract';
+import type { UpgradeKind } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Modal, Progress, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { FilePicker } from '../../components/FilePicker';
-import { FileSize, Hash, VersionFields } from './parts';
+import { FileSize, Hash, useUploadLimit, VersionFields } from './parts';
 
 interface Props {
   kind: Exclude<UpgradeKind, 'param'> | UpgradeKind;
@@ -17,8 +17,6 @@ interface Values {
   version: string;
   notes?: string;
 }
-
-const MB = 1024 * 1024;
 
 /** Upload a file of the screen's kind: version, notes, the file; the server's size and SHA-256 after. */
 export function UploadModal({ kind, open, onClose }: Props) {
@@ -41,7 +39,8 @@ export function UploadModal({ kind, open, onClose }: Props) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['upgradefiles'] }),
   });
 
-  const tooBig = (file?.size ?? 0) > UPGRADE_FILE_MAX_BYTES_DEFAULT;
+  const limit = useUploadLimit();
+  const tooBig = (file?.size ?? 0) > limit.bytes;
   const choose = (chosen: File | null) => {
     setFile(chosen);
     upload.reset();
@@ -107,19 +106,13 @@ export function UploadModal({ kind, open, onClose }: Props) {
           <Form.Item
             label={t('upgrades.file.file')}
             required
-            extra={t('upgrades.file.limit', { mb: UPGRADE_FILE_MAX_BYTES_DEFAULT / MB })}
+            extra={t('upgrades.file.limit', { mb: limit.mb })}
             validateStatus={missing && !file ? 'error' : undefined}
             help={missing && !file ? t('upgrades.file.fileRequired') : undefined}
           >
             <FilePicker file={file} onChange={choose} text={t('upgrades.file.drop')} />
           </Form.Item>
-          {tooBig && (
-            <Alert
-              type="error"
-              showIcon
-              title={t('upgrades.file.tooBig', { mb: UPGRADE_FILE_MAX_BYTES_DEFAULT / MB })}
-            />
-          )}
+          {tooBig && <Alert type="error" showIcon title={t('upgrades.file.tooBig', { mb: limit.mb })} />}
           {upload.isPending && (
             <div role="status">
               <Progress percent={100} status="active" showInfo={false} />

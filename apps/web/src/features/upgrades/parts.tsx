@@ -8,6 +8,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import {
+  UPGRADE_FILE_MAX_BYTES_DEFAULT,
   UPGRADE_NOTES_MAX,
   UPGRADE_VERSION_PATTERN,
   type UpgradeCounts,
@@ -15,11 +16,29 @@ import {
   type UpgradePauseReason,
   type UpgradeRoomState,
 } from '@roompilot/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Progress, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api';
 import { formatNumber, intlLocale } from '../../lib/format';
 import { progressOf, reasonOf, shortHash, sizeParts, totalOf } from './model';
+
+const MB = 1024 * 1024;
+
+/**
+ * The server's upload limit (its operator's UPGRADE_FILE_MAX_BYTES): in bytes, and in MB as the
+ * screens say it. The default until the server has answered.
+ */
+export function useUploadLimit(): { bytes: number; mb: number } {
+  const { data } = useQuery({
+    queryKey: ['upgradelimits'],
+    queryFn: () => api.upgrades.limits(undefined, { quiet: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const bytes = data?.file_max_bytes ?? UPGRADE_FILE_MAX_BYTES_DEFAULT;
+  return { bytes, mb: Math.round((bytes / MB) * 10) / 10 };
+}
 
 /** A date and time from the server (ISO) in the reader's language; '' for none. */
 export function formatDateTime(value: string | null | undefined): string {
