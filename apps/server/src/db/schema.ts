@@ -290,6 +290,8 @@ export interface UpgradeJobsTable {
   created_at: string;
   /** When the last batch's rooms had all ended: the pause between batches counts from it. */
   batch_ended_at: string | null;
+  /** The last batch whose failures the engineer accepted by resuming (the rate is judged per batch). */
+  accepted_batch: number | null;
   ended_at: string | null;
 }
 

@@ -185,6 +185,7 @@ function jobs(db: Db) {
       'upgrade_jobs.created_by',
       'upgrade_jobs.created_at',
       'upgrade_jobs.batch_ended_at',
+      'upgrade_jobs.accepted_batch',
       'upgrade_jobs.ended_at',
       'upgrade_files.id as file_id',
       'upgrade_files.version as file_version',
@@ -282,15 +283,38 @@ export function jobRoomsIn(db: Db, jobId: number, states: readonly UpgradeRoomSt
   return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
-/** How many rooms of a job have been started in a batch, and the last batch's number. */
-export async function jobBatches(db: Db, jobId: number): Promise<{ started: number; last: number | null }> {
+/**
+ * The job's batches so far: how many rooms were started in one, the last batch's number, and how
+ * many of that batch's rooms ended and failed (its failure rate).
+ */
+export async function jobBatches(
+  db: Db,
+  jobId: number,
+): Promise<{ started: number; last: number | null; lastEnded: number; lastFailed: number }> {
   const row = await db
     .selectFrom('upgrade_job_rooms')
     .select((eb) => [eb.fn.count<number>('batch').as('started'), eb.fn.max('batch').as('last')])
     .where('job_id', '=', jobId)
     .executeTakeFirstOrThrow();
-  return { started: Number(row.started), last: row.last === null ? null : Number(row.last) };
+  const last = row.last === null ? null : Number(row.last);
+  if (last === null) return { started: Number(row.started), last, lastEnded: 0, lastFailed: 0 };
+  const states = await db
+    .selectFrom('upgrade_job_rooms')
+    .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('job_id', '=', jobId)
+    .where('batch', '=', last)
+    .groupBy('state')
+    .execute();
+  const count = (wanted: (state: string) => boolean) =>
+    states.filter((entry) => wanted(entry.state)).reduce((sum, entry) => sum + Number(entry.count), 0);
+  return {
+    started: Number(row.started),
+    last,
+    lastEnded: count((state) => state === 'finished' || state === 'failed'),
+    lastFailed: count((state) => state === 'failed'),
+  };
 }
+
 export type JobRoomRow = Awaited<ReturnType<typeof jobRooms>>[number];
 
 /** The job a room is in progress in, if any (a room is in one open job at most). */

@@ -409,6 +409,34 @@ describeEachDatabase(
       }
     }, 60_000);
 
+    it('judges its failure rate batch by batch, and goes on past an accepted batch once resumed', async () => {
+      const file = await upload('bin', '2.5.0', randomBytes(50_000));
+      const ids = rooms.map((room) => room.id);
+      // Batch 0 (rooms 0–3) clean; batch 1 (4–7) two failures of four: 50 % of that batch, 25 % of
+      // the job so far. Past 30 % the job pauses after batch 1, for that batch.
+      const failing = [ids[4], ids[5]] as number[];
+      for (const id of failing) rcuOf(id).failUpgrades('checksum');
+      const added = await call('/apis/upgradejobadd', {
+        file_id: file.id,
+        room_ids: ids,
+        batch_size: 4,
+        max_failure_pct: 30,
+      });
+      const jobId = added.data.id as number;
+      const paused = await ended(jobId);
+      expect(paused).toMatchObject({ state: 'paused', pause_reason: 'failure_rate' });
+      expect(paused.counts).toMatchObject({ finished: 6, failed: 2, waiting: 2 });
+      for (const id of failing) rcuOf(id).failUpgrades(null);
+      // Resumed: batch 1's failures are accepted, the last batch runs, and the job finishes.
+      expect((await call('/apis/upgradejobresume', { id: jobId })).code).toBe(0);
+      const job = await until(
+        'the job to finish',
+        () => detail(jobId),
+        (value) => value.state === 'finished',
+      );
+      expect(job.counts).toMatchObject({ finished: 8, failed: 2 });
+    }, 60_000);
+
     it('goes on after the server restarts mid-job', async () => {
       const file = await upload('bin', '3.0.0', randomBytes(100_000));
       const ids = rooms.slice(6, 10).map((room) => room.id);

@@ -471,8 +471,13 @@ export class UpgradeService {
     const job = await this.#job(hotelId, id);
     mayUse(actor, job.kind as UpgradeKind, true);
     if (job.state !== 'paused') throw conflict('upgrades.jobNotPaused');
+    // Resumed after pausing itself: the failures of the batch it paused for are accepted.
+    const accepted =
+      job.pause_reason === 'failure_rate'
+        ? { accepted_batch: (await repository.jobBatches(this.#db, job.id)).last }
+        : {};
     await this.#db.transaction().execute(async (trx) => {
-      await repository.updateJob(trx, job.id, { state: 'running', pause_reason: null }, ['paused']);
+      await repository.updateJob(trx, job.id, { state: 'running', pause_reason: null, ...accepted }, ['paused']);
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'upgrade_job_resume',
         target: `${job.kind} ${job.file_version}`,
@@ -544,13 +549,6 @@ export class UpgradeService {
       if (inProgress.length > 0) await this.#schedule(job.hotel_id, job.id, nextLook());
       return;
     }
-    const ended = counts.failed + counts.finished;
-    if (settings.max_failure_pct < 100 && counts.failed > 0 && counts.failed * 100 > settings.max_failure_pct * ended) {
-      await repository.updateJob(this.#db, job.id, { state: 'paused', pause_reason: 'failure_rate' }, ['running']);
-      await this.#announceJob(job.id);
-      if (inProgress.length > 0) await this.#schedule(job.hotel_id, job.id, nextLook());
-      return;
-    }
     if (counts.waiting === 0 && inProgress.length === 0) {
       await repository.updateJob(this.#db, job.id, { state: 'finished', ended_at: now.toISOString() }, ['running']);
       await this.#announceJob(job.id);
@@ -560,7 +558,18 @@ export class UpgradeService {
       await this.#schedule(job.hotel_id, job.id, nextLook());
       return;
     }
+    // The batch has ended: past its failure rate (and not accepted by the engineer) the job waits.
     const batches = await repository.jobBatches(this.#db, job.id);
+    if (
+      batches.last !== null &&
+      batches.last > (job.accepted_batch ?? -1) &&
+      settings.max_failure_pct < 100 &&
+      batches.lastFailed * 100 > settings.max_failure_pct * batches.lastEnded
+    ) {
+      await repository.updateJob(this.#db, job.id, { state: 'paused', pause_reason: 'failure_rate' }, ['running']);
+      await this.#announceJob(job.id);
+      return;
+    }
     let batchEnded = job.batch_ended_at;
     if (batches.started > 0 && batchEnded === null) {
       batchEnded = now.toISOString();

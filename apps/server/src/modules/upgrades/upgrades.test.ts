@@ -505,7 +505,17 @@ describeEachDatabase(
       const detail = await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id: job.data.id } });
       expect(detail.data).toMatchObject({ state: 'paused', pause_reason: 'failure_rate' });
       expect(detail.data.counts).toMatchObject({ failed: 1, waiting: 1 });
-      await t.call('POST', '/apis/upgradejobcancel', { token: manager, body: { id: job.data.id } });
+      // Resumed: that batch's failure is accepted and the next batch starts (its room fails too:
+      // no gateway here); with no room left waiting, the job then finishes rather than pause.
+      const resumed = await t.call('POST', '/apis/upgradejobresume', { token: manager, body: { id: job.data.id } });
+      expect(resumed.data).toMatchObject({ state: 'running', pause_reason: null });
+      await t.app.services.upgrades.tick(job.data.id);
+      const next = await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id: job.data.id } });
+      expect(next.data.counts).toMatchObject({ failed: 2, waiting: 0 });
+      expect(next.data.rooms.map((room: { batch: number }) => room.batch).sort()).toEqual([0, 1]);
+      await t.app.services.upgrades.tick(job.data.id);
+      const ended = await t.call('POST', '/apis/upgradejobdetail', { token: manager, body: { id: job.data.id } });
+      expect(ended.data).toMatchObject({ state: 'finished' });
     });
   },
   { env: { TIMER_POLL_SECONDS: '0', UPGRADE_FILE_MAX_BYTES: String(64 * 1024) } },

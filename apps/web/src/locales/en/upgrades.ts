@@ -178,7 +178,7 @@ export default {
   'upgrades.setting.canaryHelp': 'Upgrade only this many rooms first, then go on in batches; 0: no first batch.',
   'upgrades.setting.max_failure_pct': 'Pause at failure rate (%)',
   'upgrades.setting.max_failure_pctHelp':
-    'The job pauses itself when more than this share of the rooms ended has failed; 100: never.',
+    'When more than this share of a batch has failed, the job pauses itself after that batch and waits for you; 100: never.',
   'upgrades.setting.window_from': 'Time window from (HH:MM)',
   'upgrades.setting.window_to': 'Time window to (HH:MM)',
   'upgrades.setting.windowHelp':

@@ -182,7 +182,7 @@ export default {
   'upgrades.setting.canaryHelp': 'Primero solo estas habitaciones, después por lotes; 0: sin primer lote.',
   'upgrades.setting.max_failure_pct': 'Pausa por fallos (%)',
   'upgrades.setting.max_failure_pctHelp':
-    'La tarea se pausa sola cuando fallan más de este porcentaje de las habitaciones terminadas; 100: nunca.',
+    'Si falla más de este porcentaje de un lote, la tarea se pausa sola al terminar ese lote y le espera; 100: nunca.',
   'upgrades.setting.window_from': 'Franja desde (HH:MM)',
   'upgrades.setting.window_to': 'Franja hasta (HH:MM)',
   'upgrades.setting.windowHelp':

@@ -178,7 +178,7 @@ export default {
   'upgrades.setting.canaryHelp': 'まずこの数の客室だけを更新し、その後バッチで進めます。0 は先行バッチなし。',
   'upgrades.setting.max_failure_pct': '失敗率で停止（%）',
   'upgrades.setting.max_failure_pctHelp':
-    '終了した客室のうち失敗がこの割合を超えるとジョブが自動で止まります。100 は停止しない。',
+    '1 バッチのうち失敗がこの割合を超えると、そのバッチの終了後にジョブが自動で一時停止し、担当者を待ちます。100 は停止しない。',
   'upgrades.setting.window_from': '時間帯の開始（時:分）',
   'upgrades.setting.window_to': '時間帯の終了（時:分）',
   'upgrades.setting.windowHelp':

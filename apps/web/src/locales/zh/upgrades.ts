@@ -170,7 +170,8 @@ export default {
   'upgrades.setting.canary': '先行批房间数',
   'upgrades.setting.canaryHelp': '先只升级这么多房间，结束后再按批进行；0 表示不设先行批。',
   'upgrades.setting.max_failure_pct': '失败率暂停（%）',
-  'upgrades.setting.max_failure_pctHelp': '已结束的房间中失败超过此比例时任务自动暂停；100 表示从不暂停。',
+  'upgrades.setting.max_failure_pctHelp':
+    '一批结束时，其中失败的房间超过此比例，任务自动暂停，等待工程师处理；100 表示从不暂停。',
   'upgrades.setting.window_from': '时间窗口开始（时:分）',
   'upgrades.setting.window_to': '时间窗口结束（时:分）',
   'upgrades.setting.windowHelp': '只在此时间段内开始新房间（服务器时间，可跨午夜），两项都填或都不填。',
