@@ -311,6 +311,75 @@ test('a parameter set made in the form (a value out of range refused) and sent t
   expect(axeFound).toEqual({});
 }, 90_000);
 
+test('a job that fails past its rate pauses itself; the engineer resumes it, pauses it and cancels the rest', async () => {
+  const { page } = manager;
+  const files = await server.api<{ records: { id: number; version: string }[] }>(
+    '/upgradefilelist',
+    { kind: 'bin' },
+    token,
+  );
+  const fileId = files.data.records.find((candidate) => candidate.version === '3.0.0')?.id;
+  const rooms = await server.api<{ records: { id: number; room_num: string }[] }>(
+    '/upgraderoomlist',
+    { floor_num: 6, size: 10 },
+    token,
+  );
+  // Batches of 2, a long pause between them, past 40 % of a batch failed the job pauses itself:
+  // the first batch (0601, 0602) fails whole.
+  for (const room of ['0601', '0602']) rcuOf(room).failUpgrades('checksum');
+  const started = await server.api<{ id: number }>(
+    '/upgradejobadd',
+    {
+      file_id: fileId,
+      room_ids: rooms.data.records.map((room) => room.id),
+      batch_size: 2,
+      batch_pause_s: 600,
+      max_failure_pct: 40,
+    },
+    token,
+  );
+  expect(started.code).toBe(0);
+  await page.goto(`${server.url}/system/binupdate?tab=jobs&job=${started.data.id}`);
+  const drawer = page.locator('.rp-upgrades__drawer');
+  const state = drawer.locator('.ant-descriptions');
+  await state.getByText('失败率超过上限，自动暂停').waitFor({ timeout: 30_000 });
+  await state.getByText('已暂停').waitFor();
+  await expect.poll(async () => (await jobBar(page)).counts).toBe('完成 0 · 失败 2 · 等待 8');
+  await screenshot(page, 'upgrades-paused-1440-zh');
+
+  // Resumed: that batch's failures are accepted and the next batch (0603, 0604) runs.
+  for (const room of ['0601', '0602']) rcuOf(room).failUpgrades(null);
+  await drawer.getByRole('button', { name: buttonName('继续') }).click();
+  await page.locator('.ant-message').getByText('任务已继续').waitFor();
+  await expect.poll(async () => (await jobBar(page)).counts, { timeout: 30_000 }).toBe('完成 2 · 失败 2 · 等待 6');
+  await state.getByText('进行中').waitFor();
+
+  // Paused by hand in the pause between batches, then the rest cancelled (confirmed first).
+  await drawer.getByRole('button', { name: buttonName('暂停') }).click();
+  await state.getByText('手动暂停').waitFor();
+  await drawer.getByRole('button', { name: buttonName('取消其余') }).click();
+  const confirm = page.locator('.ant-popconfirm:visible');
+  await confirm.getByText('尚未完成的 6 间房将不再升级（正在下载的会被中止）。确定取消？').waitFor();
+  await axe(page, 'cancel confirmation');
+  await confirm.getByRole('button', { name: buttonName('取消其余') }).click();
+  await page.locator('.ant-message').getByText('任务已取消').waitFor();
+  await state.getByText('已取消').waitFor();
+  await expect.poll(async () => (await jobBar(page)).counts).toBe('完成 2 · 失败 2 · 取消 6');
+  await drawer.getByText('已取消 6').click();
+  const rows = drawer.locator('.ant-table-row');
+  await expect.poll(() => rows.count()).toBe(6);
+  expect((await rows.allInnerTexts()).every((text) => text.includes('任务已取消'))).toBe(true);
+  // The confirmed actions left their trace in the operation log.
+  const oplog = await server.api<{ records: { action: string }[] }>('/oplog/query', { current: 1, size: 10 }, token);
+  expect(oplog.code).toBe(0);
+  expect(oplog.data.records.map((entry) => entry.action)).toEqual(
+    expect.arrayContaining(['upgrade_job_resume', 'upgrade_job_pause', 'upgrade_job_cancel']),
+  );
+  await screenshot(page, 'upgrades-cancelled-1440-zh');
+  await page.locator('.ant-drawer-close').click();
+  expect(axeFound).toEqual({});
+}, 90_000);
+
 test('on a phone: the screens fit 390 px, tables scroll in their box; a visitor sees no upload, new job or retry', async () => {
   const { page } = phone;
   await loginAs(page, server.url, 'manager', 'manager123');

@@ -471,10 +471,14 @@ export class UpgradeService {
     const job = await this.#job(hotelId, id);
     mayUse(actor, job.kind as UpgradeKind, true);
     if (job.state !== 'paused') throw conflict('upgrades.jobNotPaused');
-    // Resumed after pausing itself: the failures of the batch it paused for are accepted.
+    // Resumed after pausing itself: the failures of the batch it paused for are accepted, and the
+    // next batch starts now (the engineer's look took the place of the pause between batches).
     const accepted =
       job.pause_reason === 'failure_rate'
-        ? { accepted_batch: (await repository.jobBatches(this.#db, job.id)).last }
+        ? {
+            accepted_batch: (await repository.jobBatches(this.#db, job.id)).last,
+            batch_ended_at: new Date(this.#clock().getTime() - settingsOf(job).batch_pause_s * 1000).toISOString(),
+          }
         : {};
     await this.#db.transaction().execute(async (trx) => {
       await repository.updateJob(trx, job.id, { state: 'running', pause_reason: null, ...accepted }, ['paused']);
