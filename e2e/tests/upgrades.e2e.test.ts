@@ -276,7 +276,28 @@ test('a parameter set made in the form (a value out of range refused) and sent t
   expect(await view.innerText()).toContain('45 秒');
   expect(await view.innerText()).toContain('只关灯');
   expect(await view.locator('input').count()).toBe(0);
-  await view.locator('.ant-modal-close').click();
+
+  // Copied into a new set: the form starts from p-1's values; one changed, saved as p-2.
+  await view.getByRole('button', { name: buttonName('复制为新参数集') }).click();
+  const copy = page.locator('.ant-modal:visible');
+  await copy.getByLabel('版本').waitFor();
+  expect(await copy.getByLabel('夜灯亮度').inputValue()).toBe('30');
+  expect(await copy.getByLabel('拔卡断电延时').inputValue()).toBe('45');
+  await copy.getByLabel('版本').fill('p-2');
+  await copy.getByLabel('夜灯亮度').fill('40');
+  await page
+    .locator('.ant-modal-footer:visible')
+    .getByRole('button', { name: buttonName('保存') })
+    .click();
+  await page.getByText('参数集 p-2 已保存').waitFor();
+  const saved = await server.api<{ records: { id: number; version: string }[] }>(
+    '/upgradefilelist',
+    { kind: 'param' },
+    token,
+  );
+  const copied = saved.data.records.find((file) => file.version === 'p-2');
+  const params = await server.api<{ params: Record<string, unknown> }>('/upgradefileparams', { id: copied?.id }, token);
+  expect(params.data.params).toEqual({ night_light: 40, card_delay_s: 45, checkout_scene: 'lights_off' });
 
   await page.getByRole('tab', { name: '升级任务' }).click();
   await page

@@ -27,6 +27,8 @@ export function FilesTab({ kind }: { kind: UpgradeKind }) {
   const limit = useUploadLimit();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<UpgradeFile | null>(null);
+  // A saved parameter set copied into a new one's form.
+  const [copyOf, setCopyOf] = useState<Record<string, unknown> | undefined>();
   const list = useListQuery(upgradeFilesList(kind));
   const mayRemove = useMayCall('upgrades.fileRemove').allowed;
   const mayView = useMayCall('upgrades.fileParams').allowed;
@@ -153,12 +155,28 @@ export function FilesTab({ kind }: { kind: UpgradeKind }) {
         emptyAction={addButton}
       />
       {isParam ? (
-        <ParamSetModal open={adding} onClose={() => setAdding(false)} />
+        <ParamSetModal
+          open={adding}
+          copyOf={copyOf}
+          onClose={() => {
+            setAdding(false);
+            setCopyOf(undefined);
+          }}
+        />
       ) : (
         <UploadModal kind={kind} open={adding} onClose={() => setAdding(false)} />
       )}
       {isParam && (
-        <ParamSetModal open={viewing !== null} viewing={viewing ?? undefined} onClose={() => setViewing(null)} />
+        <ParamSetModal
+          open={viewing !== null}
+          viewing={viewing ?? undefined}
+          onClose={() => setViewing(null)}
+          onCopy={(params) => {
+            setViewing(null);
+            setCopyOf(params);
+            setAdding(true);
+          }}
+        />
       )}
     </div>
   );

@@ -1,8 +1,10 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { paramSpecOf, paramValueProblem, RCU_PARAMS, type UpgradeFile } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input, Modal, Select, Spin } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { CallAction } from '../../components/CallAction';
 import { FormModal } from '../../components/FormModal';
 import { coerce, type ParamKind } from '../control/params';
 import { paramLabel, rangeText, unitText, valueLabel } from '../control/paramText';
@@ -13,6 +15,10 @@ interface Props {
   onClose: () => void;
   /** A saved set, shown read-only; none: a new set in a form. */
   viewing?: UpgradeFile;
+  /** A new set's form starts from these parameters (a saved set copied). */
+  copyOf?: Record<string, unknown>;
+  /** The read-only view offers to copy its parameters into a new set. */
+  onCopy?: (params: Record<string, unknown>) => void;
 }
 
 interface Values {
@@ -39,15 +45,28 @@ export function paramValue(key: string, text: string): { value: unknown } | { pr
 }
 
 /** A parameter set: each RCU parameter left out or set within its range; saved once, read-only after. */
-export function ParamSetModal({ open, onClose, viewing }: Props) {
+export function ParamSetModal({ open, onClose, viewing, copyOf, onCopy }: Props) {
   return viewing ? (
-    <ParamSetView open={open} onClose={onClose} file={viewing} />
+    <ParamSetView open={open} onClose={onClose} file={viewing} onCopy={onCopy} />
   ) : (
-    <ParamSetForm open={open} onClose={onClose} />
+    <ParamSetForm open={open} onClose={onClose} copyOf={copyOf} />
   );
 }
 
-function ParamSetForm({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A saved set's values as the form's texts (every field is typed in as text). */
+function formTexts(params: Record<string, unknown> | undefined): Values['params'] {
+  return Object.fromEntries(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
+}
+
+function ParamSetForm({
+  open,
+  onClose,
+  copyOf,
+}: {
+  open: boolean;
+  onClose: () => void;
+  copyOf?: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   return (
@@ -57,7 +76,7 @@ function ParamSetForm({ open, onClose }: { open: boolean; onClose: () => void })
       onClose={onClose}
       name="upgrade-params"
       form={form}
-      initialValues={{ params: {} }}
+      initialValues={{ params: formTexts(copyOf) }}
       width={620}
       save={(values) => {
         const params: Record<string, unknown> = {};
@@ -139,7 +158,17 @@ function ParamSetForm({ open, onClose }: { open: boolean; onClose: () => void })
   );
 }
 
-function ParamSetView({ open, onClose, file }: { open: boolean; onClose: () => void; file: UpgradeFile }) {
+function ParamSetView({
+  open,
+  onClose,
+  file,
+  onCopy,
+}: {
+  open: boolean;
+  onClose: () => void;
+  file: UpgradeFile;
+  onCopy?: (params: Record<string, unknown>) => void;
+}) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['upgradefileparams', file.id],
@@ -159,7 +188,15 @@ function ParamSetView({ open, onClose, file }: { open: boolean; onClose: () => v
       title={t('upgrades.param.viewTitle', { version: file.version })}
       open={open}
       onCancel={onClose}
-      footer={null}
+      footer={
+        onCopy && query.data ? (
+          <CallAction call="upgrades.paramAdd" refused="hide">
+            <Button icon={<CopyOutlined />} onClick={() => query.data && onCopy(query.data.params)}>
+              {t('upgrades.param.copy')}
+            </Button>
+          </CallAction>
+        ) : null
+      }
       width={560}
       destroyOnHidden
     >

@@ -65,6 +65,7 @@ export default {
   'upgrades.param.none': 'Fill in at least one parameter',
   'upgrades.param.saved': 'Parameter set {{version}} saved',
   'upgrades.param.view': 'View',
+  'upgrades.param.copy': 'Copy into a new set',
   'upgrades.param.viewTitle': 'Parameter set {{version}}',
   'upgrades.param.empty': 'No parameter sets yet',
   'upgrades.param.yes': 'Yes',

@@ -66,6 +66,7 @@ export default {
   'upgrades.param.none': 'Rellene al menos un parámetro',
   'upgrades.param.saved': 'Conjunto {{version}} guardado',
   'upgrades.param.view': 'Ver',
+  'upgrades.param.copy': 'Copiar en un conjunto nuevo',
   'upgrades.param.viewTitle': 'Conjunto de parámetros {{version}}',
   'upgrades.param.empty': 'Aún no hay conjuntos de parámetros',
   'upgrades.param.yes': 'Sí',

@@ -62,6 +62,7 @@ export default {
   'upgrades.param.none': 'パラメータを一つ以上入力してください',
   'upgrades.param.saved': 'パラメータセット {{version}} を保存しました',
   'upgrades.param.view': '表示',
+  'upgrades.param.copy': '新しいセットにコピー',
   'upgrades.param.viewTitle': 'パラメータセット {{version}}',
   'upgrades.param.empty': 'パラメータセットはまだありません',
   'upgrades.param.yes': 'はい',

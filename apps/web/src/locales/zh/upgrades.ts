@@ -58,6 +58,7 @@ export default {
   'upgrades.param.none': '至少填写一个参数',
   'upgrades.param.saved': '参数集 {{version}} 已保存',
   'upgrades.param.view': '查看',
+  'upgrades.param.copy': '复制为新参数集',
   'upgrades.param.viewTitle': '参数集 {{version}}',
   'upgrades.param.empty': '还没有参数集',
   'upgrades.param.yes': '是',
