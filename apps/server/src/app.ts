@@ -54,6 +54,7 @@ import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { TimerService } from './modules/timers/service.js';
+import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
@@ -172,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
   const timers = new TimerService({ db, clock, log: app.log });
   app.addHook('onClose', async () => timers.stop());
-  const onRedisError = (error: Error) => app.log.warn({ err: error }, 'live state: Redis');
+  const onRedisError = (error: unknown) => app.log.warn({ err: error }, 'live state: Redis');
   const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
   const liveBus = await openLiveBus(config.redisUrl, onRedisError, config.redisPrefix).catch(async (error: unknown) => {
     await liveStore.close();
@@ -196,6 +197,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onError: (error, metric) => app.log.warn({ err: error, metric }, 'metrics: a metric was left out of the scrape'),
   });
   app.decorate('metrics', metrics);
+  const downloadSlots = openDownloadSlots(config.redisUrl, config.redisPrefix, onRedisError);
+  app.addHook('onClose', async () => downloadSlots.close());
   const upgrades = new UpgradeService({
     db,
     clock,
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     links: createUpgradeLinks(secret.secret),
     publicUrl: () => config.publicUrl ?? listeningUrl(app, config),
     fileMaxBytes: config.upgradeFileMaxBytes,
+    slots: downloadSlots,
     log: app.log,
   });
   gateway = options.gateway

@@ -309,12 +309,13 @@ describeEachDatabase(
       // One download at a time: while another of the job's downloads holds the place (taken here
       // as a download does: on loopback the kernel's buffers take a whole file at once, so a
       // client that stops reading holds nothing), the next one is told to come back.
-      expect(app.services.upgrades.takeDownload(jobId, 1)).toBe(true);
+      const held = await app.services.upgrades.takeDownload(jobId, 1);
+      expect(held).not.toBeNull();
       const second = await fetch(good);
       expect(second.status).toBe(429);
       expect(second.headers.get('retry-after')).toBe('5');
       expect(((await second.json()) as { code: number }).code).toBe(ErrorCode.tooManyRequests);
-      app.services.upgrades.releaseDownload(jobId);
+      held?.release();
       expect((await fetch(good, { headers: { range: 'bytes=0-0' } })).status).toBe(206);
 
       await call('/apis/upgradejobcancel', { id: jobId });

@@ -51,16 +51,13 @@ async function download(upgrades: UpgradeService, request: FastifyRequest, reply
       .header('content-range', `bytes */${size}`)
       .send({ code: ErrorCode.invalid, message: translate(request.language, 'upgrades.badRange'), data: null });
   }
-  if (!upgrades.takeDownload(job.id, settings.max_downloads)) {
+  const lease = await upgrades.takeDownload(job.id, settings.max_downloads);
+  if (!lease) {
     reply.header('retry-after', String(DOWNLOAD_RETRY_AFTER_S));
     return refuse(request, reply, ErrorCode.tooManyRequests, 'upgrades.tooManyDownloads');
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
-  let released = false;
-  const release = () => {
-    if (!released) upgrades.releaseDownload(job.id);
-    released = true;
-  };
+  const release = () => lease.release();
   reply.raw.on('close', release);
   async function* chunks() {
     try {

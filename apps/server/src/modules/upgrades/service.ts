@@ -38,6 +38,7 @@ import type { LiveBus } from '../live/bus.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
 import type { FiredTimer, TimerService } from '../timers/service.js';
+import type { DownloadLease, DownloadSlots } from './download-slots.js';
 import { FileCache } from './file-cache.js';
 import { checkParams, paramsOfFile, sha256Of, type UpgradeUpload } from './files.js';
 import type { UpgradeLinks } from './links.js';
@@ -77,6 +78,8 @@ export interface UpgradeServiceOptions {
   /** The server's address as RCUs reach it (PUBLIC_URL, else the listening address). */
   publicUrl: () => string;
   fileMaxBytes: number;
+  /** The places of each job's downloads (its `max_downloads`), shared by the instances. */
+  slots: DownloadSlots;
   log?: { error(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
@@ -147,8 +150,7 @@ export class UpgradeService {
   readonly #publicUrl: () => string;
   readonly fileMaxBytes: number;
   readonly #log: NonNullable<UpgradeServiceOptions['log']>;
-  /** Downloads being answered by this instance, per job. */
-  readonly #downloads = new Map<number, number>();
+  readonly #slots: DownloadSlots;
   /**
    * When this instance last wrote each room's progress (`job:room` → ms): a report is pushed live
    * every time, and written to the database at most every PROGRESS_WRITE_MS (50 rooms reporting
@@ -168,6 +170,7 @@ export class UpgradeService {
     this.links = options.links;
     this.#publicUrl = options.publicUrl;
     this.fileMaxBytes = options.fileMaxBytes;
+    this.#slots = options.slots;
     this.#log = options.log ?? { error() {}, warn() {} };
     this.#timers.on(UPGRADE_TIMER, (timer) => this.#tickTimer(timer));
   }
@@ -786,18 +789,9 @@ export class UpgradeService {
     return { job, settings: settingsOf(job) };
   }
 
-  /** Takes one of the job's download places on this instance; false past its cap. */
-  takeDownload(jobId: number, cap: number): boolean {
-    const taken = this.#downloads.get(jobId) ?? 0;
-    if (taken >= cap) return false;
-    this.#downloads.set(jobId, taken + 1);
-    return true;
-  }
-
-  releaseDownload(jobId: number): void {
-    const taken = (this.#downloads.get(jobId) ?? 1) - 1;
-    if (taken <= 0) this.#downloads.delete(jobId);
-    else this.#downloads.set(jobId, taken);
+  /** One of the job's download places (across the instances), or null past its cap. */
+  takeDownload(jobId: number, cap: number): Promise<DownloadLease | null> {
+    return this.#slots.take(jobId, cap);
   }
 
   /** `length` bytes of a file of `size` bytes from `start`: from memory, or from the database. */
