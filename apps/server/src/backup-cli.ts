@@ -1,0 +1,43 @@
+import { BackupError, backup, restore } from './backup.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * `npm run backup -- <folder>` and `npm run restore -- <folder> [--force]`: the configured
+ * database (DATA_DIR's SQLite, or DATABASE_URL) into a backup folder and back. See
+ * docs/operations.md "Data and backup".
+ */
+const USAGE = `usage:
+  npm run backup -- <folder>             the database into a new folder (the server may run)
+  npm run restore -- <folder> [--force]  a backup over the database (the server stopped; --force replaces one that is there)`;
+
+async function main(args: string[]): Promise<number> {
+  const [command, folder, ...rest] = args;
+  const force = rest.includes('--force');
+  if (!folder || (command !== 'backup' && command !== 'restore') || rest.some((arg) => arg !== '--force')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const where = config.database.kind === 'sqlite' ? config.database.file : 'DATABASE_URL';
+  if (command === 'backup') {
+    const manifest = await backup(config.database, folder);
+    console.log(
+      `backup: ${manifest.database} database (${where}) at ${manifest.migration ?? 'no migration'} → ${folder}`,
+    );
+    console.log('backup: the device-key secret is not in it: back it up apart (docs/operations.md)');
+  } else {
+    const manifest = await restore(config.database, folder, { force });
+    console.log(`restore: ${folder} (made ${manifest.created_at}) → ${manifest.database} database (${where})`);
+    console.log('restore: start the server: it brings the database up to its own migrations');
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof BackupError || error instanceof ConfigError;
+    console.error(`${process.argv[2] ?? 'backup'}: ${known ? (error as Error).message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,116 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BackupError, backup, restore } from './backup.js';
+import type { Config } from './config.js';
+import { createDatabase, migrateToLatest } from './db/database.js';
+import type { Database } from './db/schema.js';
+import { DATABASE_KINDS, describeOn, freshDatabase } from './test-support/databases.js';
+
+// Backup and restore (docs/operations.md "Data and backup") on a real SQLite file and a real
+// PostgreSQL: what was backed up comes back, whole; what cannot be restored safely is refused
+// with a reason, and the database is left as it was.
+
+for (const kind of DATABASE_KINDS) {
+  describeOn(kind)(`backup and restore [${kind}]`, () => {
+    let folder: string;
+    let database: Config['database'];
+    let drop: () => Promise<void>;
+    let db: Kysely<Database>;
+    const names = async () =>
+      (await db.selectFrom('hotels').select('hotel_name').orderBy('hotel_name').execute()).map((row) => row.hotel_name);
+
+    beforeAll(async () => {
+      folder = mkdtempSync(path.join(os.tmpdir(), 'rp-backup-'));
+      ({ database, drop } = await freshDatabase(kind, folder));
+      db = createDatabase(database);
+      await migrateToLatest(db);
+      const at = new Date().toISOString();
+      await db
+        .insertInto('hotels')
+        .values([
+          { hotel_name: '海景酒店', created_at: at },
+          { hotel_name: 'Hotel Sol', created_at: at },
+        ])
+        .execute();
+    });
+
+    afterAll(async () => {
+      await db?.destroy();
+      await drop?.();
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    it('backs up while the database is in use, and restores it over later changes', async () => {
+      const out = path.join(folder, 'backup-1');
+      const manifest = await backup(database, out);
+      expect(manifest).toMatchObject({ format: 1, database: kind, migration: expect.stringMatching(/^\d{4}_/) });
+      expect(statSync(path.join(out, manifest.file)).mode & 0o077).toBe(0);
+      // Refused: a folder that holds a backup already.
+      await expect(backup(database, out)).rejects.toThrow(/holds a backup already/);
+
+      await db.deleteFrom('hotels').where('hotel_name', '=', 'Hotel Sol').execute();
+      await db.insertInto('hotels').values({ hotel_name: 'Later', created_at: new Date().toISOString() }).execute();
+      // The server is stopped for a restore.
+      await db.destroy();
+      await expect(restore(database, out)).rejects.toThrow(/--force/);
+      await restore(database, out, { force: true });
+      db = createDatabase(database);
+      await migrateToLatest(db);
+      expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+    });
+
+    it('refuses a folder without a backup, a backup of the other database, and one from a newer version', async () => {
+      await expect(restore(database, path.join(folder, 'nothing'))).rejects.toBeInstanceOf(BackupError);
+      const out = path.join(folder, 'backup-2');
+      const manifest = await backup(database, out);
+      const file = path.join(out, 'manifest.json');
+      const other = kind === 'sqlite' ? 'postgres' : 'sqlite';
+      await writeFile(file, JSON.stringify({ ...manifest, database: other }));
+      await expect(restore(database, out, { force: true })).rejects.toThrow(`the backup is of ${other}`);
+      await writeFile(file, JSON.stringify({ ...manifest, migration: '9999_future' }));
+      await expect(restore(database, out, { force: true })).rejects.toThrow(/newer RoomPilot/);
+      expect(JSON.parse(await readFile(file, 'utf8')).migration).toBe('9999_future');
+      expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+    });
+
+    if (kind === 'sqlite') {
+      it('leaves the database as it was when the backup is damaged', async () => {
+        const out = path.join(folder, 'backup-3');
+        const manifest = await backup(database, out);
+        const copy = path.join(out, manifest.file);
+        const bytes = await readFile(copy);
+        bytes.fill(0x41, 4096, bytes.length);
+        await writeFile(copy, bytes);
+        await db.destroy();
+        await expect(restore(database, out, { force: true })).rejects.toThrow();
+        expect(existsSync(`${(database as { file: string }).file}.restoring`)).toBe(false);
+        db = createDatabase(database);
+        expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+      });
+    } else {
+      it('restores into an empty database, and refuses one with tables the backup lacks', async () => {
+        const out = path.join(folder, 'backup-3');
+        await backup(database, out);
+        const empty = await freshDatabase('postgres', folder);
+        try {
+          await restore(empty.database, out);
+          const restored = createDatabase(empty.database);
+          try {
+            const rows = await restored.selectFrom('hotels').select('hotel_name').orderBy('hotel_name').execute();
+            expect(rows.map((row) => row.hotel_name)).toEqual(['Hotel Sol', '海景酒店']);
+            await restored.schema.createTable('made_later').addColumn('id', 'integer').execute();
+          } finally {
+            await restored.destroy();
+          }
+          await expect(restore(empty.database, out, { force: true })).rejects.toThrow(/made_later/);
+        } finally {
+          await empty.drop();
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,231 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Config } from './config.js';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir.js';
+import { migrations } from './db/migrations/index.js';
+
+/**
+ * Backup and restore of RoomPilot's database (docs/operations.md "Data and backup"): a folder
+ * with the database (SQLite's online backup, or `pg_dump`'s custom format) and a manifest naming
+ * what it is and the last migration it holds. The device-key secret is not in it, on purpose:
+ * it is backed up apart (a backup of both in one place is a backup of the keys in the clear).
+ */
+export interface BackupManifest {
+  format: 1;
+  database: 'sqlite' | 'postgres';
+  /** The database's file in the backup folder. */
+  file: string;
+  created_at: string;
+  /** The last migration the database had: a backup restores only into a server that knows it. */
+  migration: string | null;
+}
+
+const run = promisify(execFile);
+const MANIFEST = 'manifest.json';
+const SQLITE_FILE = 'roompilot.db';
+const PG_FILE = 'roompilot.pgdump';
+
+export class BackupError extends Error {}
+
+type Database = Config['database'];
+
+/** The last migration of this server: a backup newer than it is refused. */
+const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? null;
+
+async function lastMigrationSqlite(file: string): Promise<string | null> {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
+    if (!row) return null;
+    const last = db.prepare('select name from kysely_migration order by name desc limit 1').get() as
+      | { name: string }
+      | undefined;
+    return last?.name ?? null;
+  } finally {
+    db.close();
+  }
+}
+
+async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function lastMigrationPg(url: string): Promise<string | null> {
+  return withPg(url, async (client) => {
+    const exists = await client.query("select to_regclass('public.kysely_migration') as name");
+    if (!exists.rows[0]?.name) return null;
+    const last = await client.query<{ name: string }>('select name from kysely_migration order by name desc limit 1');
+    return last.rows[0]?.name ?? null;
+  });
+}
+
+function sqliteIntact(file: string): void {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const result = db.pragma('integrity_check', { simple: true });
+    if (result !== 'ok') throw new BackupError(`the copy of the database is damaged: ${String(result)}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Backs the database up into `folder` (made, or empty); answers the manifest written there. */
+export async function backup(database: Database, folder: string, now = new Date()): Promise<BackupManifest> {
+  if (existsSync(path.join(folder, MANIFEST))) {
+    throw new BackupError(`${folder} holds a backup already: choose a new folder`);
+  }
+  await mkdir(folder, { recursive: true, mode: DATA_DIR_MODE });
+  let manifest: BackupManifest;
+  if (database.kind === 'sqlite') {
+    if (!existsSync(database.file)) throw new BackupError(`there is no database at ${database.file}`);
+    const target = path.join(folder, SQLITE_FILE);
+    // SQLite's online backup: consistent while the server writes (WAL included).
+    const source = new SQLite(database.file, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(target);
+    } finally {
+      source.close();
+    }
+    // One self-contained file: the copy leaves WAL mode (the server puts it back when it opens it).
+    const copy = new SQLite(target);
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    await chmod(target, DATA_FILE_MODE);
+    sqliteIntact(target);
+    manifest = {
+      format: 1,
+      database: 'sqlite',
+      file: SQLITE_FILE,
+      created_at: now.toISOString(),
+      migration: await lastMigrationSqlite(target),
+    };
+  } else {
+    const target = path.join(folder, PG_FILE);
+    await pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, database.url]);
+    await chmod(target, DATA_FILE_MODE);
+    // The dump reads back: its table of contents lists the data.
+    await pgTool('pg_restore', ['--list', target]);
+    manifest = {
+      format: 1,
+      database: 'postgres',
+      file: PG_FILE,
+      created_at: now.toISOString(),
+      migration: await lastMigrationPg(database.url),
+    };
+  }
+  await writeFile(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: DATA_FILE_MODE });
+  return manifest;
+}
+
+async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run(tool, args, { maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new BackupError(`${tool} failed: ${detail}`);
+  }
+}
+
+async function readManifest(folder: string): Promise<BackupManifest> {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(folder, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`${folder} holds no RoomPilot backup (${MANIFEST} missing or unreadable)`);
+  }
+  if (manifest.format !== 1 || (manifest.database !== 'sqlite' && manifest.database !== 'postgres')) {
+    throw new BackupError(`${folder}/${MANIFEST} is not a backup this version knows`);
+  }
+  if (manifest.migration && LATEST_MIGRATION && manifest.migration > LATEST_MIGRATION) {
+    throw new BackupError(
+      `the backup was made by a newer RoomPilot (its database is at ${manifest.migration}, this one knows up to ${LATEST_MIGRATION}): restore it with that version`,
+    );
+  }
+  return manifest;
+}
+
+/**
+ * Restores a backup over the configured database, whole or not at all. The server must be
+ * stopped. A database already there is replaced only with `force`.
+ */
+export async function restore(
+  database: Database,
+  folder: string,
+  options: { force?: boolean } = {},
+): Promise<BackupManifest> {
+  const manifest = await readManifest(folder);
+  if (manifest.database !== database.kind) {
+    throw new BackupError(`the backup is of ${manifest.database} and this server is set up for ${database.kind}`);
+  }
+  const source = path.join(folder, path.basename(manifest.file));
+  if (!existsSync(source)) throw new BackupError(`the backup's database file ${source} is missing`);
+  if (database.kind === 'sqlite') {
+    sqliteIntact(source);
+    if (existsSync(database.file) && !options.force) {
+      throw new BackupError(
+        `a database is at ${database.file}: stop the server, then restore with --force to replace it`,
+      );
+    }
+    await mkdir(path.dirname(database.file), { recursive: true, mode: DATA_DIR_MODE });
+    // Copied beside the target, then renamed over it: the target is the old database or the whole
+    // new one, never half of it. The old WAL must not be replayed over the restored file.
+    const staging = `${database.file}.restoring`;
+    const copy = new SQLite(source, { readonly: true, fileMustExist: true });
+    try {
+      await copy.backup(staging);
+    } finally {
+      copy.close();
+    }
+    await chmod(staging, DATA_FILE_MODE);
+    await rm(`${database.file}-wal`, { force: true });
+    await rm(`${database.file}-shm`, { force: true });
+    await rename(staging, database.file);
+    return manifest;
+  }
+  const present = await withPg(database.url, async (client) => {
+    const result = await client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public'",
+    );
+    return result.rows.map((row) => row.name);
+  });
+  if (present.length > 0 && !options.force) {
+    throw new BackupError('the database holds tables: stop the servers, then restore with --force to replace them');
+  }
+  // Tables the backup does not have (made by a later migration) would outlive a restore over
+  // them and break the next start's migrations: such a database is left alone.
+  const listed = await pgTool('pg_restore', ['--list', source]);
+  const inBackup = new Set([...listed.matchAll(/ TABLE public (\S+) /g)].map((match) => match[1]));
+  const extra = present.filter((name) => !inBackup.has(name));
+  if (extra.length > 0) {
+    throw new BackupError(
+      `the database has tables the backup does not (${extra.slice(0, 5).join(', ')}${extra.length > 5 ? ', …' : ''}): restore into an empty database (createdb) and point DATABASE_URL at it`,
+    );
+  }
+  const tables = present.length;
+  // One transaction: on any error nothing of the restore stays.
+  await pgTool('pg_restore', [
+    '--single-transaction',
+    '--exit-on-error',
+    '--no-owner',
+    '--no-privileges',
+    ...(tables > 0 ? ['--clean', '--if-exists'] : []),
+    `--dbname=${database.url}`,
+    source,
+  ]);
+  return manifest;
+}
