@@ -37,6 +37,16 @@ async function main(): Promise<void> {
     );
   }
 
+  // A promise nobody awaited that failed (a library's reconnect at shutdown, say) is logged, and
+  // the server goes on: ending it would take every hotel's SOS down with it. An exception thrown
+  // out of the event loop leaves the state unknown: logged, then the process ends (its supervisor
+  // starts it again; the RCUs reconnect and resend what they were not acknowledged).
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'a failed promise was not handled'));
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: exiting');
+    process.exit(1);
+  });
+
   let closing = false;
   // The alert rules look at every room this often (each instance: SQL keeps one open alert per room and type).
   const sweeper = setInterval(() => {
