@@ -53,6 +53,7 @@ import { roomTypeRoutes } from './modules/roomtypes/routes.js';
 import { createRoomTypeService, type RoomTypeService } from './modules/roomtypes/service.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
+import { ClusterLeases } from './modules/timers/leases.js';
 import { TimerService } from './modules/timers/service.js';
 import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
@@ -79,6 +80,8 @@ export interface Services {
   control: ControlService;
   alerts: AlertService;
   timers: TimerService;
+  /** Background work run once in the cluster (the alert rules' sweep, log retention). */
+  leases: ClusterLeases;
   modes: ModeService;
   power: PowerService;
   logs: LogService;
@@ -173,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
   const timers = new TimerService({ db, clock, log: app.log });
   app.addHook('onClose', async () => timers.stop());
+  const leases = new ClusterLeases({ db, clock, log: app.log });
+  app.addHook('onClose', async () => leases.stop());
   const onRedisError = (error: unknown) => app.log.warn({ err: error }, 'live state: Redis');
   const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
   const liveBus = await openLiveBus(config.redisUrl, onRedisError, config.redisPrefix).catch(async (error: unknown) => {
@@ -260,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     control,
     alerts,
     timers,
+    leases,
     modes,
     power,
     logs: new LogService({ db, clock, log: app.log }),

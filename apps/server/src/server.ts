@@ -48,19 +48,22 @@ async function main(): Promise<void> {
   });
 
   let closing = false;
-  // The alert rules look at every room this often (each instance: SQL keeps one open alert per room and type).
-  const sweeper = setInterval(() => {
-    app.services.alerts.sweepRules().catch((error: unknown) => app.log.error({ err: error }, 'alert rules failed'));
-  }, config.alertSweepMs);
-  // Rows past their hotel's retention go a batch at a time (the job pauses between batches).
-  const pruner = setInterval(() => {
-    app.services.logs.pruneOldRows().catch((error: unknown) => app.log.error({ err: error }, 'log retention failed'));
-  }, LOG_RETENTION_SWEEP_MS);
+  // Once in the cluster, on the instance holding each job's lease: the alert rules look at every
+  // room, and rows past their hotel's retention go a batch at a time.
+  app.services.leases.every({
+    name: 'alerts:sweep',
+    everyMs: config.alertSweepMs,
+    work: () => app.services.alerts.sweepRules(),
+  });
+  const retention = {
+    name: 'logs:retention',
+    everyMs: LOG_RETENTION_SWEEP_MS,
+    work: () => app.services.logs.pruneOldRows(),
+  };
+  app.services.leases.every(retention);
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(sweeper);
-    clearInterval(pruner);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -74,8 +77,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  void app.services.logs
-    .pruneOldRows()
+  void app.services.leases
+    .round(retention)
     .catch((error: unknown) => app.log.error({ err: error }, 'log retention failed'));
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(

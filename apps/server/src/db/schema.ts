@@ -295,6 +295,13 @@ export interface UpgradeJobsTable {
   ended_at: string | null;
 }
 
+/** Background work run once in the cluster: who holds it, and until when (modules/timers/leases.ts). */
+export interface ClusterLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface UpgradeJobRoomsTable {
   job_id: number;
   room_id: number;
@@ -333,6 +340,7 @@ export interface Database {
   upgrade_files: UpgradeFilesTable;
   upgrade_jobs: UpgradeJobsTable;
   upgrade_job_rooms: UpgradeJobRoomsTable;
+  cluster_leases: ClusterLeasesTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */

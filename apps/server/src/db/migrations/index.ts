@@ -15,6 +15,7 @@ import * as power from './0013_power.js';
 import * as logRetention from './0014_log_retention.js';
 import * as upgrades from './0015_upgrades.js';
 import * as upgradeBatchRate from './0019_upgrade_batch_rate.js';
+import * as clusterLeases from './0021_cluster_leases.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_log_retention': logRetention,
   '0015_upgrades': upgrades,
   '0019_upgrade_batch_rate': upgradeBatchRate,
+  '0021_cluster_leases': clusterLeases,
 };
