@@ -31,7 +31,16 @@ export function createDatabase(
   onIdleError: (error: Error) => void = () => undefined,
 ): Kysely<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call
+    // (5000, "the database cannot be reached", HTTP 503) instead of holding it until the client
+    // gives up; TCP keep-alive finds a connection whose server vanished. No query time-out: a
+    // migration on a large database may rightly take minutes.
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
     pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

@@ -9,6 +9,24 @@ import { JSON_DEPTH_MAX, tooDeepField } from '../json-depth.js';
 const SHOWN = 200;
 const shown = (text: string) => (text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text);
 
+/**
+ * An error that says the database could not be reached (connection refused or cut, the pool's
+ * connect time-out, PostgreSQL shutting down or not yet accepting): the call did nothing, and may
+ * be made again shortly. HTTP 503 for load balancers and clients; the code is still 5000.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code)) return true;
+    // PostgreSQL: connection exceptions (08…), admin shutdown, crash shutdown, cannot connect now.
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
 function send(reply: FastifyReply, code: number, message: string, data: unknown = null) {
   return reply.status(httpStatusFor(code)).send({ code, message, data });
 }
@@ -75,6 +93,17 @@ export const envelopePlugin = fp(
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'request refused');
         return send(reply, ErrorCode.invalid, say('error.invalid', { detail: error.message }));
+      }
+      if (databaseUnreachable(error)) {
+        request.log.warn({ err: error, reqId: request.id }, 'the database cannot be reached');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({
+            code: ErrorCode.internal,
+            message: say('error.databaseUnavailable', { requestId: request.id }),
+            data: null,
+          });
       }
       request.log.error({ err: error, reqId: request.id }, 'unexpected error');
       return send(reply, ErrorCode.internal, say('error.internal', { requestId: request.id }));

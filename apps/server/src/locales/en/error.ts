@@ -14,5 +14,7 @@ export default {
   'error.tooLarge': 'The request is too large (limit {limit} bytes).',
   'error.tooManyRequests': 'Too many requests; please try again later.',
   'error.overloaded': 'The server is busy; please try again in {seconds} s.',
+  'error.databaseUnavailable':
+    'The database cannot be reached right now; nothing was changed. Please try again shortly (request {requestId}).',
   'error.internal': 'Internal server error; please try again later (request {requestId}).',
 } satisfies ErrorMessages;

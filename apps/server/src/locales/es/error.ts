@@ -14,5 +14,7 @@ export default {
   'error.tooLarge': 'La petición es demasiado grande (límite {limit} bytes).',
   'error.tooManyRequests': 'Demasiadas peticiones; inténtelo más tarde.',
   'error.overloaded': 'El servidor está ocupado; inténtelo de nuevo en {seconds} s.',
+  'error.databaseUnavailable':
+    'No se puede acceder a la base de datos ahora; no se cambió nada. Inténtelo de nuevo en breve (petición {requestId}).',
   'error.internal': 'Error interno del servidor; inténtelo más tarde (petición {requestId}).',
 } satisfies ErrorMessages;

@@ -14,5 +14,7 @@ export default {
   'error.tooLarge': 'リクエストが大きすぎます(上限 {limit} バイト)。',
   'error.tooManyRequests': 'リクエストが多すぎます。しばらくしてからお試しください。',
   'error.overloaded': 'サーバーが混み合っています。{seconds} 秒後にもう一度お試しください。',
+  'error.databaseUnavailable':
+    '現在データベースに接続できません。何も変更されていません。しばらくしてからお試しください(リクエスト {requestId})。',
   'error.internal': 'サーバー内部エラーです。しばらくしてからお試しください(リクエスト {requestId})。',
 } satisfies ErrorMessages;

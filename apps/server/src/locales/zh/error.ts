@@ -12,5 +12,6 @@ export default {
   'error.tooLarge': '请求内容过大(上限 {limit} 字节)',
   'error.tooManyRequests': '请求过于频繁,请稍后再试',
   'error.overloaded': '服务器繁忙,请 {seconds} 秒后再试',
+  'error.databaseUnavailable': '数据库暂时无法访问,此操作未执行;请稍后重试(请求编号 {requestId})',
   'error.internal': '服务器内部错误,请稍后重试(请求编号 {requestId})',
 };
