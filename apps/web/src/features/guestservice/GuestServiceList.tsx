@@ -1,7 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { CallId, GuestDeleteResult, Page } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Space, type TableColumnsType } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/feedback';
@@ -9,6 +9,7 @@ import type { RequestOptions } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
 import { CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
+import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
 import type { Paging } from '../../components/useListQuery';
@@ -133,22 +134,19 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
       <div className="rp-toolbar">
         <Space wrap>{addButton}</Space>
         {mayRemove && selected.length > 0 && (
-          <Space wrap className="rp-toolbar__actions">
-            <span className="rp-muted">{t('guestservice.selected', { selected: formatNumber(selected.length) })}</span>
-            <Button onClick={() => setSelected([])}>{t('guestservice.clearSelection')}</Button>
-            <Popconfirm
-              title={t('guestservice.deleteSelectedTitle')}
-              description={say('deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync({ ids: selected }).catch(() => undefined)}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-call={calls.remove}>
-                {t('guestservice.deleteSelected', { selected: formatNumber(selected.length) })}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <DeleteSelected
+            call={calls.remove}
+            texts={{
+              selected: t('guestservice.selected', { selected: formatNumber(selected.length) }),
+              clear: t('guestservice.clearSelection'),
+              button: t('guestservice.deleteSelected', { selected: formatNumber(selected.length) }),
+              title: t('guestservice.deleteSelectedTitle'),
+              confirm: say('deleteSelectedConfirm', { selected: formatNumber(selected.length) }),
+            }}
+            deleting={remove.isPending}
+            onClear={() => setSelected([])}
+            onConfirm={() => remove.mutateAsync({ ids: selected })}
+          />
         )}
       </div>
       <ListTable<Row>
