@@ -69,7 +69,7 @@ export const DEMO_WORDS: Record<Language, DemoWords> = {
         { name: '手机充电器', description: 'USB-C，可借用', number: 6, type: 'rental', price: 0 },
       ],
       questions: [
-        { question: '无线网络密码是多少？', reply: '网络名 RoomPilot-Guest，密码 welcome2024。', type: 'wifi' },
+        { question: '无线网络密码是多少？', reply: '网络名 RoomPilot-WiFi，密码 welcome2024。', type: 'wifi' },
         { question: '早餐几点供应？', reply: '每天 6:30 至 10:00，一楼餐厅。', type: 'dining' },
         { question: '几点退房？', reply: '中午 12:00 前退房；如需延迟请联系前台。', type: 'stay' },
       ],
@@ -112,7 +112,7 @@ export const DEMO_WORDS: Record<Language, DemoWords> = {
       questions: [
         {
           question: 'What is the Wi-Fi password?',
-          reply: 'Network RoomPilot-Guest, password welcome2024.',
+          reply: 'Network RoomPilot-WiFi, password welcome2024.',
           type: 'wifi',
         },
         {
@@ -165,7 +165,7 @@ export const DEMO_WORDS: Record<Language, DemoWords> = {
       questions: [
         {
           question: '¿Cuál es la contraseña del wifi?',
-          reply: 'Red RoomPilot-Guest, contraseña welcome2024.',
+          reply: 'Red RoomPilot-WiFi, contraseña welcome2024.',
           type: 'wifi',
         },
         {
@@ -218,7 +218,7 @@ export const DEMO_WORDS: Record<Language, DemoWords> = {
       questions: [
         {
           question: 'Wi-Fi のパスワードは？',
-          reply: 'ネットワーク名 RoomPilot-Guest、パスワード welcome2024 です。',
+          reply: 'ネットワーク名 RoomPilot-WiFi、パスワード welcome2024 です。',
           type: 'wifi',
         },
         {
