@@ -77,6 +77,9 @@ describeEachDatabase('guest service', (t) => {
       code: ErrorCode.conflict,
       message: '商品名称已存在',
     });
+    // Two at once with one name: one is added, the other refused the same way.
+    const raced = await Promise.all([1, 2].map(() => goodsAdd({ name: 'Robe', number: 1, type: 'rental', price: 0 })));
+    expect(raced.map((answer) => answer.code).sort()).toEqual([0, ErrorCode.conflict]);
     const cents = await goodsAdd({ name: 'Half', number: 1, type: 'food', price: 12.5 });
     expect(cents.code).toBe(ErrorCode.invalid);
     expect(cents.message).toContain('价格');

@@ -26,6 +26,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import type { DeviceKeys } from '../../device-keys.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { authenticateDevice } from '../../gateway/policy.js';
@@ -124,25 +125,33 @@ export function createGuestService({ db, clock, keys }: Deps) {
     if (other && other.id !== exceptId) throw conflict(kind.taken);
   }
 
+  /** Two changes racing to the same name: the unique index refuses the second, as 4409 like the check. */
+  const racedIn = (kind: Kind<GuestTable>) => (error: unknown) => {
+    throw isUniqueViolation(error) ? conflict(kind.taken) : error;
+  };
+
   function add<T extends GuestTable>(kind: Kind<T>, actor: Actor, hotelId: number, fields: GuestFields<T>) {
-    return db.transaction().execute(async (trx) => {
-      const text = repository.uniqueText(kind.table, fields) as string;
-      await ensureFree(trx, kind, hotelId, text);
-      if ((await repository.countRows(trx, kind.table, hotelId)) >= kind.max) {
-        throw new AppError(ErrorCode.conflict, kind.full, { max: kind.max });
-      }
-      const row = await repository.insertRow(trx, kind.table, {
-        ...fields,
-        hotel_id: hotelId,
-        created_at: fields.updated_at,
-      });
-      await recordOperation(trx, clock, who(actor, hotelId), {
-        action: `${kind.action}_add`,
-        target: text,
-        detail: { id: row.id },
-      });
-      return row;
-    });
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        const text = repository.uniqueText(kind.table, fields) as string;
+        await ensureFree(trx, kind, hotelId, text);
+        if ((await repository.countRows(trx, kind.table, hotelId)) >= kind.max) {
+          throw new AppError(ErrorCode.conflict, kind.full, { max: kind.max });
+        }
+        const row = await repository.insertRow(trx, kind.table, {
+          ...fields,
+          hotel_id: hotelId,
+          created_at: fields.updated_at,
+        });
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: `${kind.action}_add`,
+          target: text,
+          detail: { id: row.id },
+        });
+        return row;
+      })
+      .catch(racedIn(kind));
   }
 
   function update<T extends GuestTable>(
@@ -152,20 +161,23 @@ export function createGuestService({ db, clock, keys }: Deps) {
     id: number,
     changes: Partial<GuestFields<T>>,
   ) {
-    return db.transaction().execute(async (trx) => {
-      const before = await existing(trx, kind, hotelId, id);
-      const text = repository.uniqueText(kind.table, changes);
-      if (text !== undefined) await ensureFree(trx, kind, hotelId, text, id);
-      await repository.updateRow(trx, kind.table, hotelId, id, { ...changes, updated_at: clock().toISOString() });
-      const after = await existing(trx, kind, hotelId, id);
-      const { created_at: _created, updated_at: _updated, ...was } = before;
-      await recordOperation(trx, clock, who(actor, hotelId), {
-        action: `${kind.action}_update`,
-        target: repository.uniqueText(kind.table, after),
-        detail: { id, before: was },
-      });
-      return after;
-    });
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        const before = await existing(trx, kind, hotelId, id);
+        const text = repository.uniqueText(kind.table, changes);
+        if (text !== undefined) await ensureFree(trx, kind, hotelId, text, id);
+        await repository.updateRow(trx, kind.table, hotelId, id, { ...changes, updated_at: clock().toISOString() });
+        const after = await existing(trx, kind, hotelId, id);
+        const { created_at: _created, updated_at: _updated, ...was } = before;
+        await recordOperation(trx, clock, who(actor, hotelId), {
+          action: `${kind.action}_update`,
+          target: repository.uniqueText(kind.table, after),
+          detail: { id, before: was },
+        });
+        return after;
+      })
+      .catch(racedIn(kind));
   }
 
   function remove(kind: Kind<GuestTable>, actor: Actor, hotelId: number, body: GuestDeleteBody) {
