@@ -128,6 +128,25 @@ test('the manager adds a good and a question and edits the welcome word; the roo
   });
   expect(wrong.status).toBe(401);
   expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
+
+  // Two goods deleted at once, after a confirmation: the TV's next poll is a new answer without them.
+  const [water, nuts] = DEMO_WORDS.zh.guestService.goods.map((goods) => goods.name) as [string, string];
+  await page.goto(`${server.url}/system/goods`);
+  for (const name of [water, nuts]) await table.locator('tr').filter({ hasText: name }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: buttonName('删除所选（2）') }).click();
+  await page.getByText('确定删除所选的 2 件商品吗？').waitFor();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: buttonName('删除') })
+    .click();
+  await page.getByText('已删除 2 项').waitFor();
+  await expect.poll(() => table.getByText(water, { exact: true }).count()).toBe(0);
+  const after = await guestInfo({ 'if-none-match': etag });
+  expect(after.status).toBe(200);
+  const names = ((await after.json()) as { data: { goods: { name: string }[] } }).data.goods.map((g) => g.name);
+  expect(names).not.toContain(water);
+  expect(names).not.toContain(nuts);
+  expect(names).toContain('浴袍');
 });
 
 test('the guest service screens fit a phone', async () => {

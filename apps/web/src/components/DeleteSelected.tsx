@@ -2,12 +2,21 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { CallId } from '@roompilot/contract';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+import type { MessageKey } from '../locales/types';
 
 interface Props {
   /** The call the deletion makes (`data-call`): show this only to who may make it. */
   call: CallId;
-  /** The screen's words for its rows: "3 selected", the button, the confirmation's title and text. */
-  texts: { selected: string; clear: string; button: string; title: string; confirm: string };
+  /** How many rows are selected. */
+  count: number;
+  /**
+   * The screen's string area, whose `<area>.selected`, `.clearSelection`, `.deleteSelected` and
+   * `.deleteSelectedTitle` name the selection (`{{selected}}`: the count).
+   */
+  area: 'rooms' | 'guestservice';
+  /** The confirmation's question, naming the rows. */
+  confirm: string;
   deleting: boolean;
   onClear: () => void;
   /** The deletion; its failure has been shown by the http client, so the confirmation just closes. */
@@ -15,22 +24,23 @@ interface Props {
 }
 
 /** A list's selection: how many rows are picked, clear them, or delete them all once confirmed. */
-export function DeleteSelected({ call, texts, deleting, onClear, onConfirm }: Props) {
+export function DeleteSelected({ call, count, area, confirm, deleting, onClear, onConfirm }: Props) {
   const { t } = useTranslation();
+  const say = (key: string) => t(`${area}.${key}` as MessageKey, { selected: formatNumber(count) });
   return (
     <Space wrap className="rp-toolbar__actions">
-      <span className="rp-muted">{texts.selected}</span>
-      <Button onClick={onClear}>{texts.clear}</Button>
+      <span className="rp-muted">{say('selected')}</span>
+      <Button onClick={onClear}>{say('clearSelection')}</Button>
       <Popconfirm
-        title={texts.title}
-        description={texts.confirm}
+        title={say('deleteSelectedTitle')}
+        description={confirm}
         okText={t('common.delete')}
         cancelText={t('common.cancel')}
         okButtonProps={{ danger: true }}
         onConfirm={() => onConfirm().catch(() => undefined)}
       >
         <Button danger icon={<DeleteOutlined />} loading={deleting} data-call={call}>
-          {texts.button}
+          {say('deleteSelected')}
         </Button>
       </Popconfirm>
     </Space>

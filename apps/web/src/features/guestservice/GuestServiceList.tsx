@@ -136,13 +136,9 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
         {mayRemove && selected.length > 0 && (
           <DeleteSelected
             call={calls.remove}
-            texts={{
-              selected: t('guestservice.selected', { selected: formatNumber(selected.length) }),
-              clear: t('guestservice.clearSelection'),
-              button: t('guestservice.deleteSelected', { selected: formatNumber(selected.length) }),
-              title: t('guestservice.deleteSelectedTitle'),
-              confirm: say('deleteSelectedConfirm', { selected: formatNumber(selected.length) }),
-            }}
+            count={selected.length}
+            area="guestservice"
+            confirm={say('deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
             deleting={remove.isPending}
             onClear={() => setSelected([])}
             onConfirm={() => remove.mutateAsync({ ids: selected })}

@@ -279,13 +279,9 @@ export function RoomsTab() {
         {mayRemove && selected.length > 0 && (
           <DeleteSelected
             call="rooms.remove"
-            texts={{
-              selected: t('rooms.selected', { selected: formatNumber(selected.length) }),
-              clear: t('rooms.clearSelection'),
-              button: t('rooms.deleteSelected', { selected: formatNumber(selected.length) }),
-              title: t('rooms.deleteSelectedTitle'),
-              confirm: t('rooms.deleteSelectedConfirm', { selected: formatNumber(selected.length) }),
-            }}
+            count={selected.length}
+            area="rooms"
+            confirm={t('rooms.deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
             deleting={remove.isPending}
             onClear={() => setSelected([])}
             onConfirm={() => remove.mutateAsync(selected)}
