@@ -34,6 +34,9 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_upgradeconfigfile', path: '/system/configupdate', as: 'hotel' },
   { name: 'pm_infrared', path: '/system/infrared', as: 'hotel' },
   { name: 'pm_upgradepara', path: '/system/parameter', as: 'hotel' },
+  { name: 'pm_goods', path: '/system/goods', as: 'hotel' },
+  { name: 'pm_question', path: '/system/question', as: 'hotel' },
+  { name: 'pm_welcome', path: '/system/welcome', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];

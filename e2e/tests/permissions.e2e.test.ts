@@ -110,6 +110,7 @@ async function walk(who: Who) {
   return { token, seen, shown, opened };
 }
 
+// Every built screen, one after the other: minutes on a busy machine, as the other walks allow.
 test('the visitor sees no action the server would refuse on any screen, nor Confirm or Alert settings', async () => {
   const { page } = suite.browser;
   const { token, seen, opened } = await walk('visitor');
@@ -143,7 +144,7 @@ test('the visitor sees no action the server would refuse on any screen, nor Conf
   expect(await page.locator('[data-call="alerts.confirm"]').count()).toBe(0);
   expect(await page.getByRole('button', { name: buttonName('告警设置') }).count()).toBe(0);
   await screenshot(page, 'permissions-visitor-sos');
-});
+}, 180_000);
 
 test('the waiter works the floor view, alerts and room states: no room screens, no device keys', async () => {
   const { page } = suite.browser;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_HOTEL_NAME, DEMO_HOTEL_NAMES } from '@roompilot/contract';
-import { hotelIdByName, roomsFromCsvFile, roomsFromServer, waitForServer } from './credentials.js';
+import { guestInfoOf, hotelIdByName, roomsFromCsvFile, roomsFromServer, waitForServer } from './credentials.js';
 import { runFleet } from './fleet.js';
 import { parseUpgradeFaults } from './upgrade.js';
 
@@ -12,6 +12,7 @@ const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/
                  [--server http://localhost:8080 --user Administrator --password …]
   npm run sim -- --demo [--wait 60] [--password-file data/initial-admin-password]
   npm run sim -- --keys rooms.csv [--rooms N] [--url …]
+  npm run sim -- --demo --guestinfo <rcu_id>   (or --hotel, --keys: where the room's key comes from)
 
   --hotel ID        the hotel whose rooms to simulate (credentials from --server)
   --hotel-name NAME the hotel of this name instead (the Administrator looks it up)
@@ -33,6 +34,7 @@ const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/
   --upgrade-fail R,KIND  share of upgrades (0..1) failing as KIND: checksum (the check fails),
                     timeout (never answers), reboot (drops halfway, back on the old version),
                     drop (the download breaks halfway and resumes with Range)
+  --guestinfo RCU   print what that room's TV reads (GET /apis/guestinfo, with its key) and stop
   --quiet           no periodic summary
 `;
 
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
       'drop-rate': { type: 'string' },
       'fail-rate': { type: 'string' },
       'upgrade-fail': { type: 'string' },
+      guestinfo: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -104,6 +107,12 @@ async function main(): Promise<void> {
 
   let rooms = values.keys ? roomsFromCsvFile(values.keys) : await roomsOnServer();
   if (rooms === null) return;
+  if (values.guestinfo !== undefined) {
+    const room = rooms.find((one) => one.rcu_id === values.guestinfo);
+    if (!room) throw new Error(`no room with rcu_id ${values.guestinfo}`);
+    console.log(JSON.stringify(await guestInfoOf(values.server, room), null, 2));
+    return;
+  }
   const limit = number('rooms', values.rooms, 1);
   if (limit !== undefined) rooms = rooms.slice(0, limit);
   if (rooms.length === 0) throw new Error('no rooms to simulate');

@@ -6,6 +6,8 @@ import {
   type Call,
   type DataOf,
   type Envelope,
+  type GuestInfo,
+  guestServiceCalls,
   hotelCalls,
   roomCalls,
   roomTypeCalls,
@@ -22,15 +24,21 @@ import type { FleetRoom } from './fleet.js';
  * One call of the table, typed from it. Messages in English: they end up in an operator's
  * terminal.
  */
-async function call<C extends Call>(server: string, called: C, body: BodyOf<C>, token?: string): Promise<DataOf<C>> {
+async function call<C extends Call>(
+  server: string,
+  called: C,
+  body: BodyOf<C>,
+  token?: string,
+  authorization = token && `Bearer ${token}`,
+): Promise<DataOf<C>> {
   const response = await fetch(new URL(`${API_BASE}${called.path}`, server), {
     method: called.method,
     headers: {
-      'content-type': 'application/json',
       'accept-language': 'en',
-      ...(token && { authorization: `Bearer ${token}` }),
+      ...(called.method !== 'GET' && { 'content-type': 'application/json' }),
+      ...(authorization && { authorization }),
     },
-    body: JSON.stringify(body ?? {}),
+    ...(called.method !== 'GET' && { body: JSON.stringify(body ?? {}) }),
   });
   const answer = (await response.json().catch(() => null)) as Envelope<DataOf<C>> | null;
   if (answer?.code !== 0) {
@@ -164,4 +172,10 @@ function splitCsvLine(line: string, separator: string): string[] {
 
 export function roomsFromCsvFile(file: string): FleetRoom[] {
   return roomsFromCsv(fs.readFileSync(file, 'utf8'));
+}
+
+/** What the room's TV reads (`GET /apis/guestinfo`), signed in with the room's RCU credentials. */
+export function guestInfoOf(server: string, room: FleetRoom): Promise<GuestInfo> {
+  const basic = Buffer.from(`${room.rcu_id}:${room.device_key}`).toString('base64');
+  return call(server, guestServiceCalls.calls.guestInfo, undefined, undefined, `Basic ${basic}`);
 }

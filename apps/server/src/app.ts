@@ -27,6 +27,8 @@ import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { ControlService } from './modules/control/service.js';
+import { guestServiceRoutes } from './modules/guestservice/routes.js';
+import { createGuestService, type GuestService } from './modules/guestservice/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
 import { hotelRoutes } from './modules/hotels/routes.js';
 import { createHotelService, type HotelService } from './modules/hotels/service.js';
@@ -87,6 +89,7 @@ export interface Services {
   logs: LogService;
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
+  guestservice: GuestService;
 }
 
 declare module 'fastify' {
@@ -271,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logs: new LogService({ db, clock, log: app.log }),
     airPolicy,
     upgrades,
+    guestservice: createGuestService({ db, clock, keys: deviceKeys }),
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -329,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(logRoutes);
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
+      await api.register(guestServiceRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

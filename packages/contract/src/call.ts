@@ -6,7 +6,8 @@ import type { PermissionKey } from './permissions.js';
  * - a permission key: holders of it (or of `*`); visitors too when the call only reads;
  * - a list of permission keys: holders of any of them (the upgrades: one call for the four kinds
  *   of file, each kind its own key, which the service checks once it knows the kind);
- * - `public`: anyone (login, site);
+ * - `public`: no session asked: anyone (login, site), or a device that proves itself otherwise (an
+ *   RCU's signed upgrade link, a room's TV with the RCU's credentials on `guestinfo`);
  * - `session`: any signed-in user, visitors included (logout, userinfo, pwd);
  * - `staff`: any signed-in user, but a visitor only when the call reads (confirming an alert:
  *   every member of staff must be able to confirm an SOS, the read-only visitor may not);

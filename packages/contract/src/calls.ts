@@ -4,6 +4,7 @@ import { authCalls } from './auth.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
+import { guestServiceCalls } from './guestservice.js';
 import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
 import { logCalls } from './logs.js';
@@ -37,6 +38,7 @@ export const CALLS = {
   logs: logCalls,
   airPolicy: airPolicyCalls,
   upgrades: upgradeCalls,
+  guestservice: guestServiceCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

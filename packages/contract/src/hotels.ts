@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { defineCalls } from './call.js';
 import { Id, PageQuery, PageSchema } from './envelope.js';
+import { WELCOME_WORD_MAX } from './guestservice.js';
 
 /**
  * Hotels and their validity periods (API.md "Hotels"), the Administrator's calls. After a hotel's
@@ -44,7 +45,7 @@ const HotelFields = {
   city: Type.Optional(Type.String({ maxLength: 64 })),
   area: Type.Optional(Type.String({ maxLength: 64 })),
   address: Type.Optional(Type.String({ maxLength: HOTEL_TEXT_MAX })),
-  welcome_word: Type.Optional(Type.String({ maxLength: HOTEL_TEXT_MAX })),
+  welcome_word: Type.Optional(Type.String({ maxLength: WELCOME_WORD_MAX })),
 };
 
 /** The hotel's first user: gets a 'manager' role holding every hotel key. */

@@ -9,6 +9,7 @@ export * from './control.js';
 export * from './demo.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './guestservice.js';
 export * from './hotels.js';
 export * from './live.js';
 export * from './logs.js';

@@ -314,6 +314,30 @@ export interface UpgradeJobRoomsTable {
   ended_at: string | null;
 }
 
+/** A hotel's goods (modules/guestservice); `price` in minor units (cents), `type` one of GOODS_TYPES. */
+export interface GoodsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  description: string;
+  number: number;
+  type: string;
+  price: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A hotel's questions and answers (modules/guestservice); `type` one of QUESTION_TYPES. */
+export interface QuestionsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  question: string;
+  reply: string;
+  type: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   hotels: HotelsTable;
   users: UsersTable;
@@ -340,6 +364,8 @@ export interface Database {
   upgrade_files: UpgradeFilesTable;
   upgrade_jobs: UpgradeJobsTable;
   upgrade_job_rooms: UpgradeJobRoomsTable;
+  goods: GoodsTable;
+  questions: QuestionsTable;
   cluster_leases: ClusterLeasesTable;
 }
 

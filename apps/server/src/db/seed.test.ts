@@ -92,7 +92,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it.each(['zh', 'ja', 'en'] as Language[])(
-      'names the demo hotel, its building, types, devices and users in %s',
+      'names the demo hotel, its building, types, devices, users and guest service in %s',
       async (language) => {
         const { dataDir, database } = await fresh();
         const db = createDatabase(database);
@@ -131,6 +131,14 @@ for (const kind of DATABASE_KINDS) {
           .executeTakeFirst();
         expect(manager?.nick_name).toBe(words.nickNames.manager);
         expect(await db.selectFrom('rooms').select('id').execute()).toHaveLength(100);
+        const { guestService } = words;
+        expect(await db.selectFrom('hotels').select('welcome_word').execute()).toEqual([
+          { welcome_word: guestService.welcome },
+        ]);
+        const goods = await db.selectFrom('goods').select(['name', 'price']).orderBy('id').execute();
+        expect(goods).toEqual(guestService.goods.map(({ name, price }) => ({ name, price })));
+        const questions = await db.selectFrom('questions').select('question').orderBy('id').execute();
+        expect(questions.map((row) => row.question)).toEqual(guestService.questions.map((row) => row.question));
         await db.destroy();
       },
     );

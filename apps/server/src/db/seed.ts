@@ -16,6 +16,7 @@ import type { Clock } from '../clock.js';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../data-dir.js';
 import type { DeviceKeys } from '../device-keys.js';
 import { createBuildingService } from '../modules/buildings/service.js';
+import { createGuestService } from '../modules/guestservice/service.js';
 import { insertHotelWithRoles, insertUser } from '../modules/roles/hotel-setup.js';
 import { createRoomService } from '../modules/rooms/service.js';
 import { createRoomTypeService } from '../modules/roomtypes/service.js';
@@ -120,7 +121,7 @@ export function demoRoomTypes({ roomTypes, devices: names }: DemoWords): { name:
 }
 
 /**
- * The demo hotel's building, room types and rooms, made through the services the console uses, as
+ * The demo hotel's building, room types, rooms and guest service, made through the services the console uses, as
  * the Administrator, named in the demo's language: floors 2..6 × rooms 1..20 (100 rooms), 01..14 of
  * the standard type (Standard King), 15..20 of the deluxe one (Deluxe Twin).
  */
@@ -166,4 +167,9 @@ async function seedDemoInventory(
       demoLanguage,
     );
   }
+  const { guestService: words } = DEMO_WORDS[demoLanguage];
+  const guest = createGuestService({ db, clock, keys: deviceKeys });
+  await guest.welcomeUpdate(actor, hotelId, { welcome_word: words.welcome });
+  for (const goods of words.goods) await guest.goodsAdd(actor, hotelId, goods);
+  for (const question of words.questions) await guest.questionAdd(actor, hotelId, question);
 }

@@ -4,6 +4,7 @@ import type auth from './zh/auth.js';
 import type buildings from './zh/buildings.js';
 import type error from './zh/error.js';
 import type fields from './zh/fields.js';
+import type guestservice from './zh/guestservice.js';
 import type hotel from './zh/hotel.js';
 import type hotels from './zh/hotels.js';
 import type importRows from './zh/import.js';
@@ -29,6 +30,7 @@ export type AuthMessages = Record<keyof typeof auth, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type ErrorMessages = Record<keyof typeof error, string>;
 export type FieldsMessages = Record<keyof typeof fields, string>;
+export type GuestServiceMessages = Record<keyof typeof guestservice, string>;
 export type HotelMessages = Record<keyof typeof hotel, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type ImportMessages = Record<keyof typeof importRows, string>;
@@ -49,6 +51,7 @@ export type Messages = AirPolicyMessages &
   BuildingsMessages &
   ErrorMessages &
   FieldsMessages &
+  GuestServiceMessages &
   HotelMessages &
   HotelsMessages &
   ImportMessages &

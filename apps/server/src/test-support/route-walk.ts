@@ -175,6 +175,20 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
   // Paused: the engine leaves it as it is while the walk compares hotel A's rows.
   ok(await t.call('POST', '/apis/upgradejobpause', { token: manager, body: { id: upgradeJob.id } }), 'pause');
   await t.app.services.timers.fireDue();
+  const goods = ok(
+    await t.call('POST', '/apis/goodsadd', {
+      token: manager,
+      body: { name: `${WALK_MARKER} goods`, description: WALK_MARKER, number: 3, type: 'minibar', price: 1250 },
+    }),
+    'goods',
+  );
+  const question = ok(
+    await t.call('POST', '/apis/questionadd', {
+      token: manager,
+      body: { question: `${WALK_MARKER} question`, reply: WALK_MARKER, type: 'wifi' },
+    }),
+    'question',
+  );
   const admin = await t.login('Administrator');
   const spare = ok(
     await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
@@ -196,6 +210,8 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     upgrade_file_id: upgradeFile.id,
     upgrade_param_file_id: paramFile.id,
     upgrade_job_id: upgradeJob.id,
+    goods_id: goods.id,
+    question_id: question.id,
   };
 }
 

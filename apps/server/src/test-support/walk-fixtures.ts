@@ -113,4 +113,12 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'upgrades.jobCancel': { body: (ids) => ({ id: ids.upgrade_job_id }) },
   'upgrades.jobPause': { body: (ids) => ({ id: ids.upgrade_job_id }) },
   'upgrades.jobResume': { body: (ids) => ({ id: ids.upgrade_job_id }) },
+  'guestservice.goodsList': { body: () => ({ current: 1, size: 500 }) },
+  'guestservice.goodsAdd': { body: () => ({ name: 'walk goods', number: 1, type: 'food', price: 100 }) },
+  'guestservice.goodsUpdate': { body: (ids) => ({ id: ids.goods_id, name: 'taken over', price: 0 }) },
+  'guestservice.goodsRemove': { body: (ids) => ({ ids: [ids.goods_id] }) },
+  'guestservice.questionList': { body: () => ({ current: 1, size: 500 }) },
+  'guestservice.questionAdd': { body: () => ({ question: 'walk question', reply: 'walk reply', type: 'other' }) },
+  'guestservice.questionUpdate': { body: (ids) => ({ id: ids.question_id, reply: 'taken over' }) },
+  'guestservice.questionRemove': { body: (ids) => ({ ids: [ids.question_id] }) },
 };

@@ -19,6 +19,8 @@ export const LISTS = {
   buildings: { key: 'buildings', fetch: api.buildings.list },
   /** The rooms tab starts with the smallest of its page sizes. */
   rooms: { key: 'rooms', fetch: api.rooms.list, pageSize: 20 },
+  goods: { key: 'goods', fetch: api.guestservice.goodsList },
+  questions: { key: 'questions', fetch: api.guestservice.questionList },
 } as const;
 
 /** A query's options for `useQuery` (the call as the screen makes it, not quiet unless it says so). */
@@ -41,6 +43,9 @@ export const dashboardAirQuery = () => ({
   queryKey: ['live', 'air'],
   queryFn: () => api.live.airStates({}, { quiet: true }),
 });
+
+// The welcome word screen: the hotel's word and name.
+export const welcomeQuery = () => ({ queryKey: ['welcome'], queryFn: () => api.guestservice.welcome({}) });
 
 // The energy policy screen: the hotel's policy.
 export const airPolicyQuery = () => ({ queryKey: ['airpolicy'], queryFn: () => api.airPolicy.get({}) });
@@ -157,6 +162,9 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
   pm_config: each(airPolicyQuery),
+  pm_goods: each(() => firstPageQuery(LISTS.goods)),
+  pm_question: each(() => firstPageQuery(LISTS.questions)),
+  pm_welcome: each(welcomeQuery),
   pm_upgradebinfile: upgradeScreen('bin'),
   pm_upgradeconfigfile: upgradeScreen('config'),
   pm_infrared: upgradeScreen('ir'),

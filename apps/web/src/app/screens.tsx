@@ -54,6 +54,9 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   pm_logstatistics: screen('pm_logstatistics', ['logs'], () => import('../features/logs/LogStatisticsPage')),
   pm_powerstatistics: screen('pm_powerstatistics', ['power'], () => import('../features/power/PowerStatisticsPage')),
   pm_config: screen('pm_config', ['airpolicy', 'live'], () => import('../features/airpolicy/AirPolicyPage')),
+  pm_goods: screen('pm_goods', ['guestservice'], () => import('../features/guestservice/GoodsPage')),
+  pm_question: screen('pm_question', ['guestservice'], () => import('../features/guestservice/QuestionsPage')),
+  pm_welcome: screen('pm_welcome', ['guestservice'], () => import('../features/guestservice/WelcomePage')),
   // The four upgrade screens: one component, each route its own kind of file.
   pm_upgradebinfile: screen(
     'pm_upgradebinfile',

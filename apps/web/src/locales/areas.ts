@@ -10,6 +10,7 @@ export const FEATURE_AREAS = [
   'buildings',
   'control',
   'dashboard',
+  'guestservice',
   'hotels',
   'live',
   'modes',

@@ -6,6 +6,7 @@ import type common from './zh/common';
 import type control from './zh/control';
 import type dashboard from './zh/dashboard';
 import type errors from './zh/errors';
+import type guestservice from './zh/guestservice';
 import type hotels from './zh/hotels';
 import type layout from './zh/layout';
 import type live from './zh/live';
@@ -29,6 +30,7 @@ export type CommonMessages = Record<keyof typeof common, string>;
 export type ControlMessages = Record<keyof typeof control, string>;
 export type DashboardMessages = Record<keyof typeof dashboard, string>;
 export type ErrorMessages = Record<keyof typeof errors, string>;
+export type GuestServiceMessages = Record<keyof typeof guestservice, string>;
 export type HotelsMessages = Record<keyof typeof hotels, string>;
 export type LayoutMessages = Record<keyof typeof layout, string>;
 export type LiveMessages = Record<keyof typeof live, string>;
@@ -58,6 +60,7 @@ export type Messages = ShellMessages &
   BuildingsMessages &
   ControlMessages &
   DashboardMessages &
+  GuestServiceMessages &
   LiveMessages &
   ModesMessages &
   LogsMessages &

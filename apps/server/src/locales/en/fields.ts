@@ -124,4 +124,9 @@ export default {
   'fields.cfg': 'Configuration version',
   'fields.ir': 'IR library version',
   'fields.params_version': 'Parameter version',
+  'fields.description': 'Description',
+  'fields.number': 'Stock',
+  'fields.price': 'Price',
+  'fields.question': 'Question',
+  'fields.reply': 'Reply',
 } satisfies FieldsMessages;

@@ -124,4 +124,9 @@ export default {
   'fields.cfg': 'Versión de configuración',
   'fields.ir': 'Versión de la biblioteca IR',
   'fields.params_version': 'Versión de parámetros',
+  'fields.description': 'Descripción',
+  'fields.number': 'Existencias',
+  'fields.price': 'Precio',
+  'fields.question': 'Pregunta',
+  'fields.reply': 'Respuesta',
 } satisfies FieldsMessages;

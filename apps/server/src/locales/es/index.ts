@@ -5,6 +5,7 @@ import auth from './auth.js';
 import buildings from './buildings.js';
 import error from './error.js';
 import fields from './fields.js';
+import guestservice from './guestservice.js';
 import hotel from './hotel.js';
 import hotels from './hotels.js';
 import importRows from './import.js';
@@ -26,6 +27,7 @@ const messages: Messages = {
   ...buildings,
   ...error,
   ...fields,
+  ...guestservice,
   ...hotel,
   ...hotels,
   ...importRows,

@@ -124,4 +124,9 @@ export default {
   'fields.cfg': '設定のバージョン',
   'fields.ir': '赤外線ライブラリのバージョン',
   'fields.params_version': 'パラメータのバージョン',
+  'fields.description': '説明',
+  'fields.number': '在庫',
+  'fields.price': '価格',
+  'fields.question': '質問',
+  'fields.reply': '回答',
 } satisfies FieldsMessages;

@@ -128,4 +128,9 @@ export default {
   'fields.cfg': '配置版本',
   'fields.ir': '红外码库版本',
   'fields.params_version': '参数版本',
+  'fields.description': '描述',
+  'fields.number': '库存',
+  'fields.price': '价格',
+  'fields.question': '问题',
+  'fields.reply': '回答',
 };

@@ -1,6 +1,7 @@
 import type { AlertClearReason, AlertListState } from '@roompilot/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { AlertsTable, Database, Db, RoomEventsTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique.js';
 
 /** Stores an RCU event once: answers its row id, or null when that RCU event id was stored before. */
 export async function insertEvent(db: Db, event: Insertable<RoomEventsTable>): Promise<number | null> {
@@ -231,9 +232,4 @@ export async function insertRuleAlert(db: Kysely<Database>, alert: Insertable<Al
     if (isUniqueViolation(error)) return null;
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code } = error as { code?: string };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

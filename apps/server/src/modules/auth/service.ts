@@ -18,7 +18,7 @@ export function isAdministrator(user: { user_name: string; hotel_id: number | nu
   return user.user_name === ADMIN_USER_NAME && user.hotel_id === null;
 }
 
-function hotelExpired(validdate: string | null, now: Date): boolean {
+export function hotelExpired(validdate: string | null, now: Date): boolean {
   return validdate !== null && validdate < isoDate(now);
 }
 

@@ -1,4 +1,4 @@
-import type { Hotel, HotelAddBody } from '@roompilot/contract';
+import { type Hotel, type HotelAddBody, WELCOME_WORD_MAX } from '@roompilot/contract';
 import { Checkbox, DatePicker, Divider, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -96,7 +96,7 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
         <Input maxLength={256} />
       </Form.Item>
       <Form.Item name="welcome_word" label={t('hotels.welcomeWord')}>
-        <Input.TextArea maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Input.TextArea maxLength={WELCOME_WORD_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <Form.Item name="validdate" label={t('hotels.validdate')} extra={t('hotels.validdateHelp')}>
         <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />

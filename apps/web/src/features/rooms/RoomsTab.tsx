@@ -1,6 +1,5 @@
 import {
   ControlOutlined,
-  DeleteOutlined,
   DownloadOutlined,
   DownOutlined,
   FileAddOutlined,
@@ -10,17 +9,7 @@ import {
 } from '@ant-design/icons';
 import { FLOOR_MAX, FLOOR_MIN, type Room, type RoomFileFormat, type RoomSort } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Dropdown,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  type TableColumnsType,
-  type TableProps,
-} from 'antd';
+import { Button, Dropdown, Input, InputNumber, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +20,7 @@ import type { DownloadedFile } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
 import { LISTS } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
+import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
@@ -287,22 +277,15 @@ export function RoomsTab() {
           </Dropdown>
         </Space>
         {mayRemove && selected.length > 0 && (
-          <Space wrap className="rp-toolbar__actions">
-            <span className="rp-muted">{t('rooms.selected', { selected: formatNumber(selected.length) })}</span>
-            <Button onClick={() => setSelected([])}>{t('rooms.clearSelection')}</Button>
-            <Popconfirm
-              title={t('rooms.deleteSelectedTitle')}
-              description={t('rooms.deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
-            >
-              <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-call="rooms.remove">
-                {t('rooms.deleteSelected', { selected: formatNumber(selected.length) })}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <DeleteSelected
+            call="rooms.remove"
+            count={selected.length}
+            area="rooms"
+            confirm={t('rooms.deleteSelectedConfirm', { selected: formatNumber(selected.length) })}
+            deleting={remove.isPending}
+            onClear={() => setSelected([])}
+            onConfirm={() => remove.mutateAsync(selected)}
+          />
         )}
       </div>
       <ListTable<Room>
