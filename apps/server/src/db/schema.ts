@@ -189,6 +189,8 @@ export interface TimersTable {
   /** JSON given to the handler. */
   data: string;
   created_at: string;
+  /** ISO time until which the instance that claimed it is firing it (null: not claimed). */
+  claimed_until: string | null;
 }
 
 /** A hotel's saved energy policy (modules/airpolicy); none: the default applies. */
