@@ -1,32 +1,14 @@
-import net from 'node:net';
 import { createRcu, type VirtualRcu } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/databases.js';
 import { withOpenKeys } from './test-support/fixtures.js';
 import { type OwnPostgres, startOwnPostgres } from './test-support/own-postgres.js';
+import { freePort, until } from './test-support/waiting.js';
 
 // Issue 15's faults, with real parts: PostgreSQL stopped for a while under a running server. Calls
 // fail at once with 5000 and words that say so (HTTP 503), nothing is half-written, the server
 // recovers without a restart, and an SOS raised meanwhile is stored once the database is back
 // (the RCU repeats an unacknowledged SOS; the server acknowledges only what it stored).
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read().catch((error: unknown) => error as T);
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${String(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('PostgreSQL away and back under a running server', () => {
   let pg: OwnPostgres;

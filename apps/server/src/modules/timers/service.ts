@@ -32,6 +32,8 @@ export interface TimerServiceOptions {
   db: Kysely<Database>;
   clock: Clock;
   log?: { error(object: object, message: string): void };
+  /** How long a claim holds (TIMER_CLAIM_MS unless set: TIMER_CLAIM_SECONDS). */
+  claimMs?: number;
 }
 
 /** Due timers read per round of a poll. */
@@ -58,11 +60,13 @@ export class TimerService {
   readonly #clock: Clock;
   readonly #log: { error(object: object, message: string): void };
   readonly #handlers = new Map<string, TimerHandler>();
+  readonly #claimMs: number;
   #poller: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
 
-  constructor({ db, clock, log = { error() {} } }: TimerServiceOptions) {
+  constructor({ db, clock, log = { error() {} }, claimMs = TIMER_CLAIM_MS }: TimerServiceOptions) {
     this.#db = db;
+    this.#claimMs = claimMs;
     this.#clock = clock;
     this.#log = log;
   }
@@ -145,7 +149,7 @@ export class TimerService {
     const handler = this.#handlers.get(row.kind);
     if (!handler) return false;
     const now = this.#clock();
-    const until = new Date(now.getTime() + TIMER_CLAIM_MS).toISOString();
+    const until = new Date(now.getTime() + this.#claimMs).toISOString();
     if (!(await repository.claimTimer(this.#db, row, now.toISOString(), until))) return false;
     try {
       await handler(timerOf(row));
