@@ -176,7 +176,7 @@ export interface RoomLastStateTable {
   updated_at: string;
 }
 
-/** A pending persistent timer (modules/timers): fired once when due, then its row is gone. */
+/** A pending persistent timer (modules/timers): fired once when due (claimed meanwhile), then its row is gone. */
 export interface TimersTable {
   /** Unique: setting a timer with a key that exists replaces it. */
   key: string;
