@@ -44,11 +44,14 @@ test('a department, a user in it with a role, its menus, and disabling it ends i
   const errors = dialog.locator('.ant-form-item-explain-error');
   await expect
     .poll(() => errors.allInnerTexts())
-    .toEqual([
+    .toEqual(['用户名不符合下方要求', '密码强度不够，请按下方要求设置', '两次输入密码不一致!']);
+  // Below each field, the rule it must follow.
+  expect(await dialog.locator('.ant-form-item-extra').allInnerTexts()).toEqual(
+    expect.arrayContaining([
       '2–64 个字符，只能包含字母、数字和 _ . @ -',
       '8–128 个字符，至少包含字母、数字、符号中的两类',
-      '两次输入密码不一致!',
-    ]);
+    ]),
+  );
   await screenshot(page, 'people-user-form-errors-1440');
 
   await dialog.getByLabel('用户名').fill('lily');

@@ -109,11 +109,11 @@ export function UserFormModal({ user, open, onClose, target }: Props) {
         <Form.Item
           name="user_name"
           label={t('users.field.user_name')}
-          extra={editing ? undefined : t('users.userNameRule')}
+          extra={t('users.userNameRule')}
           rules={[
             { required: true, whitespace: true, message: t('users.userNameRequired') },
-            { min: USER_NAME_MIN, max: USER_NAME_MAX, message: t('users.userNameRule') },
-            { pattern: new RegExp(USER_NAME_PATTERN), message: t('users.userNameRule') },
+            { min: USER_NAME_MIN, max: USER_NAME_MAX, message: t('users.userNameInvalid') },
+            { pattern: new RegExp(USER_NAME_PATTERN), message: t('users.userNameInvalid') },
           ]}
         >
           <Input maxLength={USER_NAME_MAX} autoComplete="off" />

@@ -4,15 +4,15 @@ import type { TFunction } from 'i18next';
 
 /**
  * A new password's field rules: required, and the contract's strength rule (the server checks the
- * same one), its message the rule itself so the user reads what to type.
+ * same one); the field's help text (`users.passwordRule`) says what the rule is.
  */
 export function newPasswordRules(t: TFunction): FormRule[] {
   return [
     { required: true, message: t('users.passwordRequired') },
-    { max: PASSWORD_MAX, message: t('users.passwordRule') },
+    { max: PASSWORD_MAX, message: t('users.passwordWeak') },
     {
       validator: (_rule, value: string | undefined) =>
-        !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('users.passwordRule'))),
+        !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('users.passwordWeak'))),
     },
   ];
 }

@@ -37,6 +37,8 @@ export default {
   'users.state.disabled': 'Disabled',
   'users.userNameRequired': 'Please enter the user name',
   'users.userNameRule': '2–64 characters: letters, digits and _ . @ - only',
+  'users.userNameInvalid': 'The user name does not follow the rule below',
+  'users.passwordWeak': 'This password is too weak; follow the rule below',
   'users.passwordRequired': 'Please enter the password',
   'users.passwordRule': '8–128 characters, mixing at least two of: letters, digits, symbols',
   'users.confirmRequired': 'Please enter the password again',

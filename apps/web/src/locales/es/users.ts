@@ -37,6 +37,8 @@ export default {
   'users.state.disabled': 'Desactivado',
   'users.userNameRequired': 'Introduzca el usuario',
   'users.userNameRule': '2–64 caracteres: solo letras, dígitos y _ . @ -',
+  'users.userNameInvalid': 'El usuario no cumple la regla de abajo',
+  'users.passwordWeak': 'La contraseña es demasiado débil; siga la regla de abajo',
   'users.passwordRequired': 'Introduzca la contraseña',
   'users.passwordRule': '8–128 caracteres, con al menos dos de: letras, dígitos, símbolos',
   'users.confirmRequired': 'Vuelva a introducir la contraseña',

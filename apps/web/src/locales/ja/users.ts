@@ -37,6 +37,8 @@ export default {
   'users.state.disabled': '無効',
   'users.userNameRequired': 'ユーザー名を入力してください',
   'users.userNameRule': '2〜64 文字。英数字と _ . @ - のみ',
+  'users.userNameInvalid': 'ユーザー名が下記の条件を満たしていません',
+  'users.passwordWeak': 'パスワードが弱すぎます。下記の条件に従ってください',
   'users.passwordRequired': 'パスワードを入力してください',
   'users.passwordRule': '8〜128 文字。英字・数字・記号のうち 2 種類以上を含める',
   'users.confirmRequired': 'もう一度パスワードを入力してください',

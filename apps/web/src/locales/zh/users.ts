@@ -35,6 +35,8 @@ export default {
   'users.state.disabled': '停用',
   'users.userNameRequired': '请输入用户名',
   'users.userNameRule': '2–64 个字符，只能包含字母、数字和 _ . @ -',
+  'users.userNameInvalid': '用户名不符合下方要求',
+  'users.passwordWeak': '密码强度不够，请按下方要求设置',
   'users.passwordRequired': '请输入密码',
   'users.passwordRule': '8–128 个字符，至少包含字母、数字、符号中的两类',
   'users.confirmRequired': '请再次输入密码',
