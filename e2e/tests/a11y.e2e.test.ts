@@ -68,7 +68,7 @@ for (const width of [1440, 390]) {
     await findings(page, 'login', found);
 
     await logIn(page, 'hotel');
-    await page.goto(`${suite.server.url}/permission/user`);
+    await page.goto(`${suite.server.url}/permission/role`);
     await waitForScreen(page);
     await page.locator('.rp-planned').waitFor();
     await screenshot(page, `${width}-planned`);

@@ -27,6 +27,8 @@ import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { ControlService } from './modules/control/service.js';
+import { departmentRoutes } from './modules/departments/routes.js';
+import { createDepartmentService, type DepartmentService } from './modules/departments/service.js';
 import { guestServiceRoutes } from './modules/guestservice/routes.js';
 import { createGuestService, type GuestService } from './modules/guestservice/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
@@ -61,6 +63,8 @@ import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUserService, type UserService } from './modules/users/service.js';
 import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
@@ -90,6 +94,8 @@ export interface Services {
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
   guestservice: GuestService;
+  users: UserService;
+  departments: DepartmentService;
 }
 
 declare module 'fastify' {
@@ -275,6 +281,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
+    users: createUserService({ db, clock }),
+    departments: createDepartmentService({ db, clock }),
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -334,6 +342,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
+      await api.register(userRoutes);
+      await api.register(departmentRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

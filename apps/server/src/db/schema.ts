@@ -31,6 +31,21 @@ export interface UsersTable {
   state: UserState;
   dept_id: number | null;
   created_at: string;
+  /** A free label: the shift or team (the API's `group`). */
+  user_group: ColumnType<string, string | undefined, string>;
+  /** When the user was deleted (its row stays, renamed, for its sessions to answer 4433); null while not. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A hotel's department (modules/departments); `parent_id` null at the top of the tree. */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  parent_id: number | null;
+  name: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RolesTable {
@@ -369,6 +384,7 @@ export interface Database {
   goods: GoodsTable;
   questions: QuestionsTable;
   cluster_leases: ClusterLeasesTable;
+  departments: DepartmentsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */
@@ -376,6 +392,7 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type HotelRow = Selectable<HotelsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type DepartmentRow = Selectable<DepartmentsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OplogRow = Selectable<OplogTable>;

@@ -6,9 +6,11 @@ import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import DepartmentsPage from '../features/departments/DepartmentsPage';
 import HotelsPage from '../features/hotels/HotelsPage';
 import RoomsPage from '../features/rooms/RoomsPage';
 import RoomTypesPage from '../features/roomtypes/RoomTypesPage';
+import UsersPage from '../features/users/UsersPage';
 import ValidityPage from '../features/validity/ValidityPage';
 import { renderInApp } from '../test/render';
 import { MessageProvider } from './feedback';
@@ -26,6 +28,22 @@ vi.mock('./api', () => {
     'roomTypes.list': () => page([{ id: 1, name: 'Deluxe twin', devices: [], room_count: 3 }]),
     'roomTypes.options': () => [{ id: 1, name: 'Deluxe twin' }],
     'buildings.list': () => page([{ id: 7, name: 'North wing', floor_from: 1, floor_to: 9, room_count: 12 }]),
+    'users.list': () =>
+      page([
+        {
+          id: 9,
+          user_name: 'lily',
+          nick_name: 'Lily',
+          dept_id: 3,
+          dept_name: 'Front office',
+          roles: [{ id: 1, name: 'guest' }],
+          state: 'enabled',
+        },
+      ]),
+    'departments.list': () => ({
+      records: [{ id: 3, parent_id: null, name: 'Front office', sort: 0, user_count: 1, user_total: 1 }],
+      total: 1,
+    }),
     'live.roomStates': () => [],
     'live.airStates': () => [],
     'rooms.list': () =>
@@ -98,6 +116,8 @@ describe('a route preloads the queries its screen makes', () => {
     { route: 'pm_roomtype', search: '', page: <RoomTypesPage />, shows: 'Deluxe twin' },
     { route: 'pm_roomdetail', search: '', page: <RoomsPage />, shows: 'N0101' },
     { route: 'pm_roomdetail', search: '?tab=buildings', page: <RoomsPage />, shows: 'North wing' },
+    { route: 'pm_user', search: '', page: <UsersPage />, shows: 'lily' },
+    { route: 'pm_dept', search: '', page: <DepartmentsPage />, shows: 'Front office' },
   ])(
     '$route $search: the screen shows the preloaded answers and asks for nothing again',
     async ({ route, search, page, shows }) => {
@@ -151,6 +171,8 @@ describe('the dashboard preloads the whole hotel at once and shows one building 
       'pm_checkquanxian',
       'pm_hotel',
       'pm_validdate',
+      'pm_user',
+      'pm_dept',
     ]) {
       expect(FIRST_QUERIES[route], route).toBeTypeOf('function');
     }

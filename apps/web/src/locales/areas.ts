@@ -10,6 +10,7 @@ export const FEATURE_AREAS = [
   'buildings',
   'control',
   'dashboard',
+  'departments',
   'guestservice',
   'hotels',
   'live',
@@ -20,6 +21,7 @@ export const FEATURE_AREAS = [
   'rooms',
   'roomtypes',
   'upgrades',
+  'users',
   'validity',
 ] as const;
 export type ShellArea = (typeof SHELL_AREAS)[number];

@@ -3,6 +3,7 @@ import airpolicy from './airpolicy.js';
 import alerts from './alerts.js';
 import auth from './auth.js';
 import buildings from './buildings.js';
+import departments from './departments.js';
 import error from './error.js';
 import fields from './fields.js';
 import guestservice from './guestservice.js';
@@ -25,6 +26,7 @@ const messages: Messages = {
   ...alerts,
   ...auth,
   ...buildings,
+  ...departments,
   ...error,
   ...fields,
   ...guestservice,
