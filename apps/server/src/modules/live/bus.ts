@@ -1,9 +1,9 @@
 import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 
 /**
- * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
- * process a bus delivers at once; with Redis every instance that shares it (and its prefix) gets
- * every message, its own included, once.
+ * Messages between the server instances: alerts raised and confirmed, sessions ended, users'
+ * permissions changed. In one process a bus delivers at once; with Redis every instance that
+ * shares it (and its prefix) gets every message, its own included, once.
  */
 export type BusListener = (message: unknown) => void;
 
@@ -16,7 +16,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export type BusTopic = 'alerts' | 'sessions' | 'upgrades';
+export type BusTopic = 'alerts' | 'sessions' | 'upgrades' | 'perms';
 
 export function createMemoryBus(): LiveBus {
   const listeners = new Map<BusTopic, Set<BusListener>>();
