@@ -10,6 +10,7 @@ import { HOTEL_KEYS, WILDCARD } from './permissions.js';
  */
 export const ROLE_PERMS: readonly string[] = [...HOTEL_KEYS, WILDCARD];
 export const RolePerm = Type.Enum([...HOTEL_KEYS, WILDCARD]);
+export type RolePerm = Static<typeof RolePerm>;
 
 export const ROLE_NAME_MAX = 64;
 /** A hotel keeps at most this many roles: the permission list reads them all in one page. */

@@ -67,7 +67,8 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
   { path: '/system/welcome', name: 'pm_welcome', perm: 'pm_dept', group: 'system' },
   { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission', planned: true },
   { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission', planned: true },
-  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission', hidden: true, planned: true },
+  // Roles and the permission list (SPEC.md "Other screens"): in the menu, so managers find it.
+  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission' },
   {
     path: '/statistics/powerstatistics',
     name: 'pm_powerstatistics',

@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import HotelsPage from '../features/hotels/HotelsPage';
+import RolesPage from '../features/roles/RolesPage';
 import RoomsPage from '../features/rooms/RoomsPage';
 import RoomTypesPage from '../features/roomtypes/RoomTypesPage';
 import ValidityPage from '../features/validity/ValidityPage';
@@ -26,6 +27,8 @@ vi.mock('./api', () => {
     'roomTypes.list': () => page([{ id: 1, name: 'Deluxe twin', devices: [], room_count: 3 }]),
     'roomTypes.options': () => [{ id: 1, name: 'Deluxe twin' }],
     'buildings.list': () => page([{ id: 7, name: 'North wing', floor_from: 1, floor_to: 9, room_count: 12 }]),
+    'roles.list': () =>
+      page([{ id: 3, hotel_id: 1, name: 'Night desk', perms: ['pm_dashboard'], user_count: 2, created_at: '' }]),
     'live.roomStates': () => [],
     'live.airStates': () => [],
     'rooms.list': () =>
@@ -70,7 +73,7 @@ beforeEach(() => {
 });
 
 const manager = {
-  info: { id: 2, user_name: 'manager', is_admin: false, perms: [], hotel_id: 1 },
+  info: { id: 2, user_name: 'manager', is_admin: false, perms: [], hotel_id: 1, roles: ['manager'] },
   guard: { isAdmin: false, perms: ['*'] },
 } as never;
 
@@ -98,6 +101,8 @@ describe('a route preloads the queries its screen makes', () => {
     { route: 'pm_roomtype', search: '', page: <RoomTypesPage />, shows: 'Deluxe twin' },
     { route: 'pm_roomdetail', search: '', page: <RoomsPage />, shows: 'N0101' },
     { route: 'pm_roomdetail', search: '?tab=buildings', page: <RoomsPage />, shows: 'North wing' },
+    { route: 'pm_role', search: '', page: <RolesPage />, shows: 'Night desk' },
+    { route: 'pm_role', search: '?tab=perms', page: <RolesPage />, shows: 'Night desk' },
   ])(
     '$route $search: the screen shows the preloaded answers and asks for nothing again',
     async ({ route, search, page, shows }) => {
@@ -151,6 +156,7 @@ describe('the dashboard preloads the whole hotel at once and shows one building 
       'pm_checkquanxian',
       'pm_hotel',
       'pm_validdate',
+      'pm_role',
     ]) {
       expect(FIRST_QUERIES[route], route).toBeTypeOf('function');
     }

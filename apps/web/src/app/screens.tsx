@@ -57,6 +57,7 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   pm_goods: screen('pm_goods', ['guestservice'], () => import('../features/guestservice/GoodsPage')),
   pm_question: screen('pm_question', ['guestservice'], () => import('../features/guestservice/QuestionsPage')),
   pm_welcome: screen('pm_welcome', ['guestservice'], () => import('../features/guestservice/WelcomePage')),
+  pm_role: screen('pm_role', ['roles'], () => import('../features/roles/RolesPage')),
   // The four upgrade screens: one component, each route its own kind of file.
   pm_upgradebinfile: screen(
     'pm_upgradebinfile',

@@ -16,6 +16,7 @@ export const FEATURE_AREAS = [
   'modes',
   'logs',
   'power',
+  'roles',
   'roomctrl',
   'rooms',
   'roomtypes',
