@@ -37,6 +37,8 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_goods', path: '/system/goods', as: 'hotel' },
   { name: 'pm_question', path: '/system/question', as: 'hotel' },
   { name: 'pm_welcome', path: '/system/welcome', as: 'hotel' },
+  { name: 'pm_role', path: '/permission/role', as: 'hotel' },
+  { name: 'pm_role_perms', path: '/permission/role?tab=perms', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
 ];
