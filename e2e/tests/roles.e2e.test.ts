@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, dialogFooterButton, loginAs, sessionToken, topMenuTitles } from '../support/console.js';
@@ -29,6 +30,11 @@ afterAll(async () => {
   await phone?.close();
   await server?.stop();
 });
+
+/** Waits for the page's animations (a dialog opening) to end, for a screenshot. */
+function settled(page: Page): Promise<unknown> {
+  return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
 
 /**
  * A user of the demo hotel holding the role. The users screen and `POST /apis/sys_user` are built
@@ -79,9 +85,11 @@ test('a role made in the console decides what its user sees, and a change reache
   await dialog.getByText('访客，可以查看所有页面').waitFor();
   for (const name of ['控制台', '商品设置', '日志']) await dialog.getByRole('checkbox', { name, exact: true }).check();
   await dialog.getByText('已选 3 项').waitFor();
+  await settled(page);
   await screenshot(page, 'roles-picker-1440');
   await dialogFooterButton(page, '保存').click();
   await page.getByText('角色“夜班前台”已创建').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
   const nightRow = table.locator('tr').filter({ hasText: '夜班前台' });
   expect(await nightRow.innerText()).toMatch(/夜班前台[\s\S]*控制台[\s\S]*商品设置[\s\S]*日志[\s\S]*共 3 项[\s\S]*0/);
   await screenshot(page, 'roles-list-1440');
@@ -194,13 +202,16 @@ test('on a phone the role screen and its dialog fit the width', async () => {
   await page.getByRole('button', { name: buttonName('新增角色') }).click();
   await page.getByRole('dialog').getByRole('checkbox', { name: '控制台', exact: true }).waitFor();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await settled(page);
   await screenshot(page, 'roles-picker-390');
   await page
     .locator('.ant-modal-footer:visible')
     .getByRole('button', { name: buttonName('取消') })
     .click();
   await page.getByRole('tab', { name: '权限列表' }).click();
-  await page.locator('.ant-table-tbody').getByText('pm_goods').waitFor();
+  const goodsRow = page.locator('.ant-table-tbody tr').filter({ hasText: 'pm_goods' });
+  await goodsRow.getByText('manager').waitFor();
+  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
   await screenshot(page, 'roles-perms-390');
 });

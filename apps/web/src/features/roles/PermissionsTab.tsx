@@ -33,7 +33,7 @@ export function PermissionsTab() {
 
   const columns: TableColumnsType<Row> = [
     {
-      title: t('route.permission'),
+      title: t('roles.group'),
       key: 'group',
       width: 120,
       fixed: isMobile ? undefined : 'left',
@@ -106,7 +106,7 @@ export function PermissionsTab() {
         bordered
         columns={columns}
         dataSource={ROWS as Row[]}
-        loading={roles.isFetching}
+        loading={roles.isPending}
         pagination={false}
         scroll={{ x: 990 }}
         locale={{ emptyText: <EmptyState description={t('common.empty')} /> }}

@@ -29,6 +29,7 @@ export default {
   'roles.deleted': 'Role “{{name}}” deleted',
   'roles.inUse': 'Users holding this role: {{n}}. It cannot be deleted',
   'roles.empty': 'No roles yet: add one, then give it to users',
+  'roles.group': 'Menu group',
   'roles.key': 'Key',
   'roles.permName': 'Permission',
   'roles.description': 'Description',

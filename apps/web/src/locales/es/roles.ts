@@ -29,6 +29,7 @@ export default {
   'roles.deleted': 'Rol «{{name}}» eliminado',
   'roles.inUse': 'Usuarios con este rol: {{n}}. No se puede eliminar',
   'roles.empty': 'Todavía no hay roles: cree uno y después asígnelo a usuarios',
+  'roles.group': 'Grupo del menú',
   'roles.key': 'Clave',
   'roles.permName': 'Permiso',
   'roles.description': 'Descripción',

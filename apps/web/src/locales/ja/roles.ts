@@ -29,6 +29,7 @@ export default {
   'roles.deleted': 'ロール「{{name}}」を削除しました',
   'roles.inUse': 'このロールを持つユーザーが {{n}} 人いるため削除できません',
   'roles.empty': 'ロールがありません。ロールを追加してからユーザーに割り当ててください',
+  'roles.group': 'メニューグループ',
   'roles.key': '権限キー',
   'roles.permName': '権限',
   'roles.description': '説明',
