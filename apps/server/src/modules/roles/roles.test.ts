@@ -306,7 +306,7 @@ describeEachDatabase('role changes reach their users', (t) => {
       expect(refused).toMatchObject({
         status: 409,
         code: ErrorCode.conflict,
-        message: '修改后你将不再拥有用户管理权限（pm_user）：不能移除自己最后的用户管理权限',
+        message: '修改后你将不再拥有用户管理权限：不能移除自己最后的用户管理权限',
       });
     }
     const english = await t.call('PUT', '/apis/roleupdate', {
@@ -314,7 +314,9 @@ describeEachDatabase('role changes reach their users', (t) => {
       body: { id: roleId, perms: ['pm_dashboard'] },
       headers: { 'accept-language': 'en' },
     });
-    expect(english.message).toMatch(/^After this change you would no longer hold user management \(pm_user\)/);
+    expect(english.message).toMatch(
+      /^After this change you would no longer hold user management: you cannot remove your own last/,
+    );
     const stored = await t.db.selectFrom('roles').select('perms').where('id', '=', roleId).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.perms)).toEqual(['pm_user', 'pm_dashboard']);
     // A rename and a change that keeps pm_user (or the wildcard) are fine.

@@ -44,12 +44,8 @@ export function PermissionsTab() {
       title: t('roles.permName'),
       key: 'name',
       width: 170,
-      render: (_value, row) => (
-        <>
-          <div>{title(row.key)}</div>
-          <div className="rp-perm-key">{row.key}</div>
-        </>
-      ),
+      // The key itself (pm_goods) only on hover: the screen reads in the user's language.
+      render: (_value, row) => <span title={row.key}>{title(row.key)}</span>,
     },
     {
       title: t('roles.description'),

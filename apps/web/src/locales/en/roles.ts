@@ -30,7 +30,6 @@ export default {
   'roles.inUse': 'Users holding this role: {{n}}. It cannot be deleted',
   'roles.empty': 'No roles yet: add one, then give it to users',
   'roles.group': 'Menu group',
-  'roles.key': 'Key',
   'roles.permName': 'Permission',
   'roles.description': 'Description',
   'roles.opens': 'Opens',

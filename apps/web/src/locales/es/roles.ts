@@ -30,7 +30,6 @@ export default {
   'roles.inUse': 'Usuarios con este rol: {{n}}. No se puede eliminar',
   'roles.empty': 'Todavía no hay roles: cree uno y después asígnelo a usuarios',
   'roles.group': 'Grupo del menú',
-  'roles.key': 'Clave',
   'roles.permName': 'Permiso',
   'roles.description': 'Descripción',
   'roles.opens': 'Abre',

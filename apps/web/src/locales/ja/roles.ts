@@ -30,7 +30,6 @@ export default {
   'roles.inUse': 'このロールを持つユーザーが {{n}} 人いるため削除できません',
   'roles.empty': 'ロールがありません。ロールを追加してからユーザーに割り当ててください',
   'roles.group': 'メニューグループ',
-  'roles.key': '権限キー',
   'roles.permName': '権限',
   'roles.description': '説明',
   'roles.opens': '開ける画面',

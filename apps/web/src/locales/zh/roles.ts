@@ -25,7 +25,6 @@ export default {
   'roles.inUse': '还有 {{n}} 个用户拥有此角色，不能删除',
   'roles.empty': '还没有角色，新增一个角色后再给用户分配',
   'roles.group': '菜单分组',
-  'roles.key': '权限标识',
   'roles.permName': '权限',
   'roles.description': '说明',
   'roles.opens': '可进入的页面',
