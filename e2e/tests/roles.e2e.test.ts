@@ -126,6 +126,7 @@ test('a role made in the console decides what its user sees, and a change reache
   const goodsRow = page.locator('.ant-table-tbody tr[data-row-key="pm_goods"]');
   await goodsRow.getByText('夜班前台').waitFor();
   expect(await goodsRow.innerText()).toMatch(/商品设置[\s\S]*管理客房电视上展示的商品[\s\S]*manager[\s\S]*夜班前台/);
+  await settled(page);
   await screenshot(page, 'roles-perms-1440');
 
   // The manager takes the goods away.
@@ -211,5 +212,6 @@ test('on a phone the role screen and its dialog fit the width', async () => {
   await goodsRow.getByText('manager').waitFor();
   await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
   expect(await overflow()).toBeLessThanOrEqual(0);
+  await settled(page);
   await screenshot(page, 'roles-perms-390');
 });
