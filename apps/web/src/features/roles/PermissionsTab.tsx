@@ -1,12 +1,14 @@
 import { type PermissionKey, type Role, WILDCARD } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../app/layout/useIsMobile';
 import { allRolesQuery, asQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import type { MessageKey } from '../../locales/types';
+import { useScrollRegion } from '../logs/useScrollRegion';
 import { PERMISSION_GROUPS, type PermissionGroup, rolesHolding, screensOpenedBy } from './permissionCatalog';
 
 interface Row {
@@ -25,6 +27,8 @@ export function PermissionsTab() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const roles = useQuery(asQuery(allRolesQuery()));
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegion(tableBox, t('roles.tabPerms'));
   if (roles.isError && !roles.data) {
     return <QueryFailed error={roles.error} onRetry={() => void roles.refetch()} retrying={roles.isFetching} />;
   }
@@ -96,17 +100,19 @@ export function PermissionsTab() {
       <div className="rp-toolbar">
         <p className="rp-toolbar__hint">{t('roles.permsHint')}</p>
       </div>
-      <Table<Row>
-        size="middle"
-        rowKey="key"
-        bordered
-        columns={columns}
-        dataSource={ROWS as Row[]}
-        loading={roles.isPending}
-        pagination={false}
-        scroll={{ x: 990 }}
-        locale={{ emptyText: <EmptyState description={t('common.empty')} /> }}
-      />
+      <div ref={tableBox}>
+        <Table<Row>
+          size="middle"
+          rowKey="key"
+          bordered
+          columns={columns}
+          dataSource={ROWS as Row[]}
+          loading={roles.isPending}
+          pagination={false}
+          scroll={{ x: 990 }}
+          locale={{ emptyText: <EmptyState description={t('common.empty')} /> }}
+        />
+      </div>
     </>
   );
 }
