@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
-  const timers = new TimerService({ db, clock, log: app.log });
+  const timers = new TimerService({ db, clock, log: app.log, claimMs: config.timerClaimMs });
   app.addHook('onClose', async () => timers.stop());
   const leases = new ClusterLeases({ db, clock, log: app.log });
   app.addHook('onClose', async () => leases.stop());

@@ -176,7 +176,7 @@ export interface RoomLastStateTable {
   updated_at: string;
 }
 
-/** A pending persistent timer (modules/timers): fired once when due, then its row is gone. */
+/** A pending persistent timer (modules/timers): fired once when due (claimed meanwhile), then its row is gone. */
 export interface TimersTable {
   /** Unique: setting a timer with a key that exists replaces it. */
   key: string;
@@ -189,6 +189,8 @@ export interface TimersTable {
   /** JSON given to the handler. */
   data: string;
   created_at: string;
+  /** ISO time until which the instance that claimed it is firing it (null: not claimed). */
+  claimed_until: string | null;
 }
 
 /** A hotel's saved energy policy (modules/airpolicy); none: the default applies. */
