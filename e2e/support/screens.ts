@@ -39,6 +39,8 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_welcome', path: '/system/welcome', as: 'hotel' },
   { name: 'pm_user', path: '/permission/user', as: 'hotel' },
   { name: 'pm_dept', path: '/permission/dept', as: 'hotel' },
+  { name: 'pm_role', path: '/permission/role', as: 'hotel' },
+  { name: 'pm_role_perms', path: '/permission/role?tab=perms', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
   { name: 'pm_user_admin', path: '/permission/user', as: 'admin' },

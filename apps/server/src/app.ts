@@ -252,9 +252,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Services
+  const roles = createRoleService({ db, clock });
   const services: Services = {
     auth: createAuthService({ db, config, clock, log: app.log }),
-    roles: createRoleService({ db, clock }),
+    roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
     hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore) }),
@@ -281,7 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
-    users: createUserService({ db, clock }),
+    users: createUserService({ db, clock, onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds) }),
     departments: createDepartmentService({ db, clock }),
   };
   app.decorate('services', services);

@@ -18,8 +18,6 @@ export interface ConsoleRoute {
   perm: PermissionKey;
   group?: RouteGroup;
   hidden?: boolean;
-  /** Built by a later issue: the console shows a translated "not built yet" page. */
-  planned?: boolean;
 }
 
 export const GROUPS: readonly RouteGroup[] = ['roomsystem', 'system', 'permission', 'statistics'];
@@ -67,7 +65,8 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
   { path: '/system/welcome', name: 'pm_welcome', perm: 'pm_dept', group: 'system' },
   { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission' },
   { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission' },
-  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission', hidden: true, planned: true },
+  // Roles and the permission list (SPEC.md "Other screens"): in the menu, so managers find it.
+  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission' },
   {
     path: '/statistics/powerstatistics',
     name: 'pm_powerstatistics',

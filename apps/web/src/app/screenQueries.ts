@@ -1,4 +1,4 @@
-import type { UpgradeKind } from '@roompilot/contract';
+import { ROLES_PER_HOTEL_MAX, type UpgradeKind } from '@roompilot/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstPageQuery } from '../components/useListQuery';
 import { ALL_ON_ONE_PAGE } from '../features/live/vocabulary';
@@ -22,6 +22,7 @@ export const LISTS = {
   goods: { key: 'goods', fetch: api.guestservice.goodsList },
   questions: { key: 'questions', fetch: api.guestservice.questionList },
   users: { key: 'users', fetch: api.users.list },
+  roles: { key: 'roles', fetch: api.roles.list },
 } as const;
 
 /** A query's options for `useQuery` (the call as the screen makes it, not quiet unless it says so). */
@@ -83,6 +84,13 @@ const peopleScreen =
 
 // The welcome word screen: the hotel's word and name.
 export const welcomeQuery = () => ({ queryKey: ['welcome'], queryFn: () => api.guestservice.welcome({}) });
+
+// The permission list: every role of the hotel (a hotel has at most ROLES_PER_HOTEL_MAX).
+export const allRolesQuery = () => ({
+  queryKey: ['roles', 'all'],
+  queryFn: (options?: Parameters<typeof api.roles.list>[1]) =>
+    api.roles.list({ current: 1, size: ROLES_PER_HOTEL_MAX }, options),
+});
 
 // The energy policy screen: the hotel's policy.
 export const airPolicyQuery = () => ({ queryKey: ['airpolicy'], queryFn: () => api.airPolicy.get({}) });
@@ -207,6 +215,10 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
     departmentsQuery(target),
   ]),
   pm_dept: peopleScreen((target) => [departmentsQuery(target)]),
+  pm_role: (client, search) =>
+    search.get('tab') === 'perms'
+      ? each(allRolesQuery)(client, search)
+      : each(() => firstPageQuery(LISTS.roles))(client, search),
   pm_upgradebinfile: upgradeScreen('bin'),
   pm_upgradeconfigfile: upgradeScreen('config'),
   pm_infrared: upgradeScreen('ir'),

@@ -17,6 +17,7 @@ export const FEATURE_AREAS = [
   'modes',
   'logs',
   'power',
+  'roles',
   'roomctrl',
   'rooms',
   'roomtypes',

@@ -14,6 +14,7 @@ import type live from './zh/live';
 import type logs from './zh/logs';
 import type modes from './zh/modes';
 import type power from './zh/power';
+import type roles from './zh/roles';
 import type roomctrl from './zh/roomctrl';
 import type rooms from './zh/rooms';
 import type roomtypes from './zh/roomtypes';
@@ -40,6 +41,7 @@ export type LiveMessages = Record<keyof typeof live, string>;
 export type ModesMessages = Record<keyof typeof modes, string>;
 export type LogsMessages = Record<keyof typeof logs, string>;
 export type PowerMessages = Record<keyof typeof power, string>;
+export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomCtrlMessages = Record<keyof typeof roomctrl, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
@@ -70,6 +72,7 @@ export type Messages = ShellMessages &
   ModesMessages &
   LogsMessages &
   PowerMessages &
+  RolesMessages &
   RoomCtrlMessages &
   HotelsMessages &
   RoomsMessages &

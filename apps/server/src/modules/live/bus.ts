@@ -1,10 +1,11 @@
 import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 
 /**
- * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
- * process a bus delivers at once; with Redis every instance that shares it (and its prefix) gets
- * every message, its own included, once. A message published while Redis is away is kept and sent
- * when it is back: an SOS stored meanwhile still reaches the consoles, whose sockets stay open.
+ * Messages between the server instances: alerts raised and confirmed, sessions ended, users'
+ * permissions changed. In one process a bus delivers at once; with Redis every instance that
+ * shares it (and its prefix) gets every message, its own included, once. A message published while
+ * Redis is away is kept and sent when it is back: an SOS stored meanwhile still reaches the
+ * consoles, whose sockets stay open.
  */
 export type BusListener = (message: unknown) => void;
 
@@ -17,7 +18,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export type BusTopic = 'alerts' | 'sessions' | 'upgrades';
+export type BusTopic = 'alerts' | 'sessions' | 'upgrades' | 'perms';
 
 export function createMemoryBus(): LiveBus {
   const listeners = new Map<BusTopic, Set<BusListener>>();

@@ -53,7 +53,14 @@ async function unique<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export function createUserService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export interface UserServiceOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Users whose roles changed, once the change is committed (their consoles rebuild their menus). */
+  onRolesChanged?: (userIds: readonly number[]) => void;
+}
+
+export function createUserService({ db, clock, onRolesChanged = () => {} }: UserServiceOptions) {
   async function existing(trx: Db, hotelId: number, id: number) {
     const row = await repository.findUser(trx, hotelId, id);
     if (!row) throw notFound('users.notFound');
@@ -175,8 +182,9 @@ export function createUserService({ db, clock }: { db: Kysely<Database>; clock: 
     },
 
     /** Edits a user; disabling it ends its sessions. Nobody disables itself or drops its own pm_user. */
-    update(actor: Actor, hotelId: number, body: UserUpdateBody): Promise<User> {
-      return db.transaction().execute(async (trx) => {
+    async update(actor: Actor, hotelId: number, body: UserUpdateBody): Promise<User> {
+      let rolesChanged = false;
+      const user = await db.transaction().execute(async (trx) => {
         const before = await existing(trx, hotelId, body.id);
         const self = before.id === actor.userId;
         if (self && body.state === 'disabled') throw conflict('users.selfDisable');
@@ -199,6 +207,7 @@ export function createUserService({ db, clock }: { db: Kysely<Database>; clock: 
         await unique(repository.updateUser(trx, hotelId, before.id, changed));
         const roles =
           body.role_ids === undefined ? null : await assignRoles(trx, actor, hotelId, before.id, body.role_ids);
+        rolesChanged = roles !== null;
         if (changed.state === 'disabled') await endSessionsOf(trx, [before.id], 'disabled');
         if (Object.keys(changed).length > 0 || roles) {
           await recordOperation(trx, clock, who(actor, hotelId), {
@@ -218,12 +227,16 @@ export function createUserService({ db, clock }: { db: Kysely<Database>; clock: 
         }
         return shown(trx, hotelId, before.id);
       });
+      if (rolesChanged) onRolesChanged([user.id]);
+      return user;
     },
 
-    setRoles(actor: Actor, hotelId: number, body: UserRolesBody): Promise<User> {
-      return db.transaction().execute(async (trx) => {
+    async setRoles(actor: Actor, hotelId: number, body: UserRolesBody): Promise<User> {
+      let rolesChanged = false;
+      const shownUser = await db.transaction().execute(async (trx) => {
         const user = await existing(trx, hotelId, body.id);
         const roles = await assignRoles(trx, actor, hotelId, user.id, body.role_ids);
+        rolesChanged = roles !== null;
         if (roles) {
           await recordOperation(trx, clock, who(actor, hotelId), {
             action: 'user_roles',
@@ -233,6 +246,8 @@ export function createUserService({ db, clock }: { db: Kysely<Database>; clock: 
         }
         return shown(trx, hotelId, user.id);
       });
+      if (rolesChanged) onRolesChanged([shownUser.id]);
+      return shownUser;
     },
 
     /** Deletes users (all of the hotel's, or none: 4404); their sessions end at once. Nobody deletes itself. */

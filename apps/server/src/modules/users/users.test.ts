@@ -225,7 +225,9 @@ describeEachDatabase('users', (t) => {
       expect(unknown).toMatchObject({ code: ErrorCode.notFound, message: '用户不存在' });
     });
 
-    it('sets roles, which take effect at the next call', async () => {
+    it("sets roles, which take effect at the next call, and tells the user's consoles", async () => {
+      const told: number[][] = [];
+      const stop = t.app.services.roles.onPermsChanged((userIds) => told.push([...userIds]));
       const lily = await t.login('lily', 'lily-pass-1');
       expect((await t.call('POST', '/apis/sys_user/query', { token: lily, body: {} })).code).toBe(ErrorCode.forbidden);
       const set = await t.call('PATCH', '/apis/sys_user/role', {
@@ -245,6 +247,9 @@ describeEachDatabase('users', (t) => {
         body: { id: lilyId, role_ids: [999_999] },
       });
       expect(unknownRole.code).toBe(ErrorCode.notFound);
+      stop();
+      // Told twice (the two changes), not for the refused one.
+      expect(told).toEqual([[lilyId], [lilyId]]);
     });
 
     it('grants only roles within what the granter holds itself', async () => {
