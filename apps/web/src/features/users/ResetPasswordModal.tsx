@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import type { HotelTarget } from '../../app/screenQueries';
 import { FormModal } from '../../components/FormModal';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { confirmRules, newPasswordRules } from '../../components/passwordRules';
 
 interface Values {
   password: string;
@@ -38,7 +38,7 @@ export function ResetPasswordModal({
       <Form.Item
         name="password"
         label={t('users.field.newPassword')}
-        extra={t('users.passwordRule')}
+        extra={t('common.passwordRule')}
         rules={newPasswordRules(t)}
       >
         <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />

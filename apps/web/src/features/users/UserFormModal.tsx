@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { departmentsQuery, type HotelTarget, roleOptionsQuery } from '../../app/screenQueries';
 import { FormModal } from '../../components/FormModal';
+import { confirmRules, newPasswordRules } from '../../components/passwordRules';
 import { departmentTree } from '../departments/tree';
-import { confirmRules, newPasswordRules } from './passwordRules';
 
 interface Values {
   user_name: string;
@@ -127,7 +127,7 @@ export function UserFormModal({ user, open, onClose, target }: Props) {
           <Form.Item
             name="password"
             label={t('users.field.password')}
-            extra={t('users.passwordRule')}
+            extra={t('common.passwordRule')}
             rules={newPasswordRules(t)}
           >
             <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" />

@@ -30,4 +30,6 @@ export default {
   'common.refused.visitor': 'Visitors may look but not change anything.',
   'common.refused.forbidden': 'Needs the “{{perm}}” permission.',
   'common.refused.admin': 'Only the platform Administrator may do this.',
+  'common.passwordWeak': 'This password is too weak; follow the rule below',
+  'common.passwordRule': '8–128 characters, mixing at least two of: letters, digits, symbols',
 } satisfies CommonMessages;

@@ -30,4 +30,6 @@ export default {
   'common.refused.visitor': 'Los visitantes pueden consultar pero no modificar nada.',
   'common.refused.forbidden': 'Requiere el permiso «{{perm}}».',
   'common.refused.admin': 'Solo el Administrador de la plataforma puede hacer esto.',
+  'common.passwordWeak': 'La contraseña es demasiado débil; siga la regla de abajo',
+  'common.passwordRule': '8–128 caracteres, con al menos dos de: letras, dígitos, símbolos',
 } satisfies CommonMessages;

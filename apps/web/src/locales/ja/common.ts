@@ -30,4 +30,6 @@ export default {
   'common.refused.visitor': 'ビジターは閲覧のみ可能で、変更はできません。',
   'common.refused.forbidden': '「{{perm}}」の権限が必要です。',
   'common.refused.admin': 'この操作はプラットフォーム管理者のみが行えます。',
+  'common.passwordWeak': 'パスワードが弱すぎます。下記の条件に従ってください',
+  'common.passwordRule': '8〜128 文字。英字・数字・記号のうち 2 種類以上を含める',
 } satisfies CommonMessages;

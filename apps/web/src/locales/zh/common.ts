@@ -28,4 +28,6 @@ export default {
   'common.refused.visitor': '访客只能查看，不能修改',
   'common.refused.forbidden': '需要“{{perm}}”权限',
   'common.refused.admin': '只有平台管理员可以执行此操作',
+  'common.passwordWeak': '密码强度不够，请按下方要求设置',
+  'common.passwordRule': '8–128 个字符，至少包含字母、数字、符号中的两类',
 };

@@ -4,15 +4,15 @@ import type { TFunction } from 'i18next';
 
 /**
  * A new password's field rules: required, and the contract's strength rule (the server checks the
- * same one); the field's help text (`users.passwordRule`) says what the rule is.
+ * same one); the field's help text (`common.passwordRule`) says what the rule is.
  */
-export function newPasswordRules(t: TFunction): FormRule[] {
+export function newPasswordRules(t: TFunction, required = t('users.passwordRequired')): FormRule[] {
   return [
-    { required: true, message: t('users.passwordRequired') },
-    { max: PASSWORD_MAX, message: t('users.passwordWeak') },
+    { required: true, message: required },
+    { max: PASSWORD_MAX, message: t('common.passwordWeak') },
     {
       validator: (_rule, value: string | undefined) =>
-        !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('users.passwordWeak'))),
+        !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('common.passwordWeak'))),
     },
   ];
 }
