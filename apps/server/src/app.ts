@@ -14,6 +14,8 @@ import { createDatabase, pingDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
+import { startDynsecSync } from './gateway/dynsec.js';
+import { type DeviceFollower, followDevices } from './gateway/follow.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { airPolicyRoutes } from './modules/airpolicy/routes.js';
@@ -238,7 +240,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : null;
   if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy, upgrades });
   app.decorate('gateway', gateway);
+  // An outside Mosquitto learns the rooms' devices from RoomPilot (MQTT_DEVICE_SYNC=mosquitto-dynsec).
+  let devices: DeviceFollower | null = null;
+  const deviceSync =
+    gateway && config.mqttUrl && config.deviceSync.kind === 'mosquitto-dynsec'
+      ? await startDynsecSync({
+          url: config.mqttUrl,
+          db,
+          keys: deviceKeys,
+          log: app.log,
+          onReconnect: () => devices?.reconnected(),
+        }).catch(async (error: unknown) => {
+          await Promise.all([gateway?.close(), liveStore.close(), liveBus.close()]);
+          throw error;
+        })
+      : null;
+  if (deviceSync) {
+    devices = followDevices({ sync: deviceSync, leases, everyMs: config.deviceSync.everyMs, log: app.log });
+  }
   app.addHook('onClose', async () => {
+    await deviceSync?.close();
     await gateway?.close();
     await live.close();
     await power.close();
@@ -251,14 +272,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     roles: createRoleService({ db, clock }),
     oplog: createOplogService(db),
     site: createSiteService(config),
-    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore) }),
+    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore, devices) }),
     buildings: createBuildingService({ db, clock }),
     roomTypes: createRoomTypeService({ db, clock }),
     rooms: createRoomService({
       db,
       clock,
       keys: deviceKeys,
-      devices: roomDevicesOf(gateway, liveStore),
+      devices: roomDevicesOf(gateway, liveStore, devices),
       online: async (roomIds) => {
         const rooms = await Promise.all(roomIds.map((id) => liveStore.get(id)));
         return new Set(rooms.flatMap((room) => (room?.online ? [room.room_id] : [])));
@@ -282,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // sealing are sealed; keys this secret cannot open are told.
   app.addHook('onReady', async () => {
     if (config.timerPollMs > 0) timers.start(config.timerPollMs);
+    devices?.start();
     await power
       .restore()
       .catch((error: unknown) =>
@@ -384,16 +406,23 @@ function readinessChecks(
 
 /**
  * What the rooms and hotels services tell the live side when rooms change: the gateway forgets
- * (and, for a new key or a deleted room, disconnects) an RCU; a deleted room leaves the live store.
+ * (and, for a new key or a deleted room, disconnects) an RCU; a deleted room leaves the live store;
+ * an outside broker kept by RoomPilot is told of every change.
  */
-function roomDevicesOf(gateway: Gateway | null, store: LiveStore): RoomDeviceHooks {
+function roomDevicesOf(gateway: Gateway | null, store: LiveStore, devices: DeviceFollower | null): RoomDeviceHooks {
   return {
+    async added(rcuIds) {
+      gateway?.admitDevices(rcuIds);
+      await devices?.tell(rcuIds);
+    },
     async changed(rcuIds) {
       for (const rcuId of rcuIds) await gateway?.invalidateRoom(rcuId);
+      await devices?.tell(rcuIds);
     },
     async removed(rooms) {
       gateway?.forgetDevices(rooms.map((room) => room.rcu_id));
       await Promise.all(rooms.map((room) => store.remove(room.id)));
+      await devices?.tell(rooms.map((room) => room.rcu_id));
     },
   };
 }
