@@ -106,6 +106,8 @@ declare module 'fastify' {
     deviceKeys: DeviceKeys;
     /** The Prometheus metrics served at /metrics. */
     metrics: Metrics;
+    /** Keeps an outside Mosquitto's devices in step with the rooms (MQTT_DEVICE_SYNC); null when off. */
+    deviceSync: DeviceFollower | null;
   }
 }
 
@@ -258,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (deviceSync) {
     devices = followDevices({ sync: deviceSync, leases, everyMs: config.deviceSync.everyMs, log: app.log });
   }
+  app.decorate('deviceSync', devices);
   app.addHook('onClose', async () => {
     await deviceSync?.close();
     await gateway?.close();
