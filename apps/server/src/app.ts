@@ -25,6 +25,8 @@ import { alertRoutes } from './modules/alerts/routes.js';
 import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { brokerRoutes } from './modules/broker/routes.js';
+import { type BrokerAuthService, createBrokerAuthService } from './modules/broker/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
@@ -92,6 +94,8 @@ export interface Services {
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
   guestservice: GuestService;
+  /** An outside broker's HTTP authentication and authorization (/apis/mqtt/auth, /apis/mqtt/acl). */
+  broker: BrokerAuthService;
 }
 
 declare module 'fastify' {
@@ -299,6 +303,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
+    broker: createBrokerAuthService({
+      db,
+      keys: deviceKeys,
+      secret: config.mqttAuth.secret,
+      maxPerSecond: config.mqttAuth.maxPerSecond,
+      mqttUrl: config.mqttUrl,
+    }),
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -359,6 +370,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
+      await api.register(brokerRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -1,6 +1,7 @@
 import { airPolicyCalls } from './airpolicy.js';
 import { alertCalls } from './alerts.js';
 import { authCalls } from './auth.js';
+import { brokerCalls } from './broker.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
@@ -39,6 +40,7 @@ export const CALLS = {
   airPolicy: airPolicyCalls,
   upgrades: upgradeCalls,
   guestservice: guestServiceCalls,
+  broker: brokerCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

@@ -1,6 +1,7 @@
 import type airpolicy from './zh/airpolicy.js';
 import type alerts from './zh/alerts.js';
 import type auth from './zh/auth.js';
+import type broker from './zh/broker.js';
 import type buildings from './zh/buildings.js';
 import type error from './zh/error.js';
 import type fields from './zh/fields.js';
@@ -27,6 +28,7 @@ import type validation from './zh/validation.js';
 export type AirPolicyMessages = Record<keyof typeof airpolicy, string>;
 export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
+export type BrokerMessages = Record<keyof typeof broker, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
 export type ErrorMessages = Record<keyof typeof error, string>;
 export type FieldsMessages = Record<keyof typeof fields, string>;
@@ -48,6 +50,7 @@ export type UsersMessages = Record<keyof typeof users, string>;
 export type Messages = AirPolicyMessages &
   AlertsMessages &
   AuthMessages &
+  BrokerMessages &
   BuildingsMessages &
   ErrorMessages &
   FieldsMessages &

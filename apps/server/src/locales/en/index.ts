@@ -2,6 +2,7 @@ import type { Messages } from '../types.js';
 import airpolicy from './airpolicy.js';
 import alerts from './alerts.js';
 import auth from './auth.js';
+import broker from './broker.js';
 import buildings from './buildings.js';
 import error from './error.js';
 import fields from './fields.js';
@@ -24,6 +25,7 @@ const messages: Messages = {
   ...airpolicy,
   ...alerts,
   ...auth,
+  ...broker,
   ...buildings,
   ...error,
   ...fields,
