@@ -15,6 +15,7 @@ import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
 import { startDynsecSync } from './gateway/dynsec.js';
+import { emqxKicker } from './gateway/emqx.js';
 import { type DeviceFollower, followDevices } from './gateway/follow.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -246,10 +247,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : null;
   if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy, upgrades });
   app.decorate('gateway', gateway);
-  // An outside Mosquitto learns the rooms' devices from RoomPilot (MQTT_DEVICE_SYNC=mosquitto-dynsec).
+  // An outside broker follows the rooms' devices (MQTT_DEVICE_SYNC): Mosquitto's dynamic-security
+  // clients kept by RoomPilot, or EMQX told to drop an RCU whose key or room changed.
   let devices: DeviceFollower | null = null;
-  const deviceSync =
-    gateway && config.mqttUrl && config.deviceSync.kind === 'mosquitto-dynsec'
+  const sync = config.deviceSync;
+  const deviceSync = !(gateway && config.mqttUrl)
+    ? null
+    : sync.kind === 'mosquitto-dynsec'
       ? await startDynsecSync({
           url: config.mqttUrl,
           db,
@@ -260,7 +264,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           await Promise.all([gateway?.close(), liveStore.close(), liveBus.close()]);
           throw error;
         })
-      : null;
+      : sync.kind === 'emqx' && sync.emqx
+        ? emqxKicker(sync.emqx)
+        : null;
   if (deviceSync) {
     devices = followDevices({ sync: deviceSync, leases, everyMs: config.deviceSync.everyMs, log: app.log });
   }
@@ -428,16 +434,19 @@ function roomDevicesOf(gateway: Gateway | null, store: LiveStore, devices: Devic
   return {
     async added(rcuIds) {
       gateway?.admitDevices(rcuIds);
-      await devices?.tell(rcuIds);
+      await devices?.tell(rcuIds, 'added');
     },
     async changed(rcuIds) {
       for (const rcuId of rcuIds) await gateway?.invalidateRoom(rcuId);
-      await devices?.tell(rcuIds);
+      await devices?.tell(rcuIds, 'changed');
     },
     async removed(rooms) {
       gateway?.forgetDevices(rooms.map((room) => room.rcu_id));
       await Promise.all(rooms.map((room) => store.remove(room.id)));
-      await devices?.tell(rooms.map((room) => room.rcu_id));
+      await devices?.tell(
+        rooms.map((room) => room.rcu_id),
+        'removed',
+      );
     },
   };
 }

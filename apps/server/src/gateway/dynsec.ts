@@ -92,9 +92,15 @@ export interface SyncResult {
   foreign: number;
 }
 
+/** What happened to the rooms of the RCUs told. */
+export type DeviceChange = 'added' | 'changed' | 'removed';
+
 export interface DeviceSync {
-  /** Makes these RCUs' clients match their rooms now (a room added, changed, deleted, a new key). */
-  sync(rcuIds: readonly string[]): Promise<SyncResult>;
+  /**
+   * Makes the broker follow these RCUs' rooms now (a room added, changed, deleted, a new key). The
+   * dynamic-security sync reads the rooms afresh whatever `change` says.
+   */
+  sync(rcuIds: readonly string[], change?: DeviceChange): Promise<SyncResult>;
   /** Every room and every client RoomPilot made, in pages: missing ones made, stale ones removed. */
   reconcile(): Promise<SyncResult & { checked: number }>;
   /** Whether the control connection is up. */

@@ -1,5 +1,5 @@
 import type { ClusterLeases } from '../modules/timers/leases.js';
-import type { DeviceSync, SyncResult } from './dynsec.js';
+import type { DeviceChange, DeviceSync, SyncResult } from './dynsec.js';
 
 /**
  * Keeps the outside broker's devices following the rooms: each room change is told to the broker
@@ -10,7 +10,7 @@ import type { DeviceSync, SyncResult } from './dynsec.js';
  */
 export interface DeviceFollower {
   /** These RCUs' rooms changed (added, key, rcu_id, deleted): the broker is told now. */
-  tell(rcuIds: readonly string[]): Promise<void>;
+  tell(rcuIds: readonly string[], change: DeviceChange): Promise<void>;
   /** The reconcile, if this instance holds (or takes) its lease; false when another instance does. */
   reconcile(): Promise<boolean>;
   /** The reconcile at start (in the background) and then periodically. */
@@ -67,9 +67,9 @@ export function followDevices({ sync, leases, everyMs, waitMs = 5_000, log }: Fo
   };
 
   return {
-    async tell(rcuIds) {
+    async tell(rcuIds, change) {
       if (rcuIds.length === 0) return;
-      const told = sync.sync(rcuIds).then(
+      const told = sync.sync(rcuIds, change).then(
         (result) => said(result, 'device sync: the broker told'),
         (error: unknown) => failed(rcuIds, error),
       );
