@@ -48,7 +48,7 @@ export const MqttVerdict = Type.Object({
 export type MqttVerdict = Static<typeof MqttVerdict>;
 
 const SECRET =
-  'The broker sends `Authorization: Bearer <MQTT_AUTH_SECRET>`; without it, or with another secret, 4401 (HTTP 401); with MQTT_AUTH_SECRET unset every call is 4401. Past MQTT_AUTH_MAX_PER_SECOND calls a second on one instance, 4429 (HTTP 429, Retry-After: 1): the broker then refuses the connection and the RCU tries again.';
+  'The broker sends `Authorization: Bearer <MQTT_AUTH_SECRET>`; without it, or with another secret, 4401 (HTTP 401); with MQTT_AUTH_SECRET unset every call is 4401. Past MQTT_AUTH_MAX_PER_SECOND calls a second on one instance (connections and topic checks each), 4429 (HTTP 429, Retry-After: 1): the broker then refuses the connection and the RCU tries again.';
 
 export const brokerCalls = defineCalls('broker', {
   mqttAuth: {

@@ -66,20 +66,22 @@ function same(given: string, expected: string): boolean {
 export function createBrokerAuthService(options: BrokerAuthOptions) {
   const { db, keys, secret } = options;
   const now = options.now ?? Date.now;
+  // Connections and topic checks each have their budget: a storm of reconnecting RCUs does not
+  // starve the checks of the messages of those already connected.
   const limiter = new RateLimiter({
     burst: Math.max(1, Math.ceil(options.maxPerSecond)),
     intervalMs: 1000 / options.maxPerSecond,
     now,
-    maxKeys: 1,
+    maxKeys: 2,
   });
   const server = serverLoginOf(options.mqttUrl);
 
   /** The broker's secret, then the instance's budget: 4401, 4429 (with the seconds to wait). */
-  function admit(authorization: string | undefined): void {
+  function admit(authorization: string | undefined, what: 'auth' | 'acl'): void {
     if (secret === null) throw new AppError(ErrorCode.unauthenticated, 'broker.authOff');
     const given = bearer(authorization);
     if (given === null || !same(given, secret)) throw new AppError(ErrorCode.unauthenticated, 'broker.badSecret');
-    const wait = limiter.take('all');
+    const wait = limiter.take(what);
     if (wait > 0) throw new AppError(ErrorCode.tooManyRequests, 'broker.busy', { seconds: Math.ceil(wait / 1000) });
   }
 
@@ -98,7 +100,7 @@ export function createBrokerAuthService(options: BrokerAuthOptions) {
 
   return {
     async auth(authorization: string | undefined, body: MqttAuthBody): Promise<MqttVerdict> {
-      admit(authorization);
+      admit(authorization, 'auth');
       if (isServer(body.clientid, body.username)) {
         return sameSecret(Buffer.from(body.password), (server as { password: string }).password) ? allow : deny;
       }
@@ -111,7 +113,7 @@ export function createBrokerAuthService(options: BrokerAuthOptions) {
     },
 
     async acl(authorization: string | undefined, body: MqttAclBody): Promise<MqttVerdict> {
-      admit(authorization);
+      admit(authorization, 'acl');
       const { clientid, username, topic, action } = body;
       if (isServer(clientid, username)) {
         return (action === 'publish' ? serverMayPublish(topic) : serverMaySubscribe(topic)) ? allow : deny;
