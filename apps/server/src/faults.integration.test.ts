@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from './test-support/databases.js';
 import { withOpenKeys } from './test-support/fixtures.js';
-import { type OwnMosquitto, startOwnMosquitto } from './test-support/own-mosquitto.js';
+import { type AnonymousMosquitto, startAnonymousMosquitto } from './test-support/own-mosquitto.js';
 import { type OwnPostgres, startOwnPostgres } from './test-support/own-postgres.js';
 import { type OwnRedis, startOwnRedis } from './test-support/own-redis.js';
 import { freePort, until } from './test-support/waiting.js';
@@ -235,7 +235,7 @@ describe('Redis restarted under a running server', () => {
 });
 
 describe('the outside broker restarted under a running server', () => {
-  let broker: OwnMosquitto;
+  let broker: AnonymousMosquitto;
   let t: TestApp;
   let token: string;
   let hotelId: number;
@@ -248,7 +248,7 @@ describe('the outside broker restarted under a running server', () => {
     (await t.app.services.live.roomStates(hotelId)).find((state) => state.room_id === room.id);
 
   beforeAll(async () => {
-    broker = await startOwnMosquitto();
+    broker = await startAnonymousMosquitto();
     t = await createTestApp('sqlite', {
       env: { MQTT_URL: broker.url, HOST: '127.0.0.1' },
       build: { gateway: true },

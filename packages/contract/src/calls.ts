@@ -1,6 +1,7 @@
 import { airPolicyCalls } from './airpolicy.js';
 import { alertCalls } from './alerts.js';
 import { authCalls } from './auth.js';
+import { brokerCalls } from './broker.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
@@ -43,6 +44,7 @@ export const CALLS = {
   guestservice: guestServiceCalls,
   users: userCalls,
   departments: departmentCalls,
+  broker: brokerCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

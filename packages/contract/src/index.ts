@@ -1,6 +1,7 @@
 export * from './airpolicy.js';
 export * from './alerts.js';
 export * from './auth.js';
+export * from './broker.js';
 export * from './buildings.js';
 export * from './call.js';
 export * from './calls.js';

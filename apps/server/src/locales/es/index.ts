@@ -2,6 +2,7 @@ import type { Messages } from '../types.js';
 import airpolicy from './airpolicy.js';
 import alerts from './alerts.js';
 import auth from './auth.js';
+import broker from './broker.js';
 import buildings from './buildings.js';
 import departments from './departments.js';
 import error from './error.js';
@@ -25,6 +26,7 @@ const messages: Messages = {
   ...airpolicy,
   ...alerts,
   ...auth,
+  ...broker,
   ...buildings,
   ...departments,
   ...error,
