@@ -9,7 +9,7 @@ import { createDatabase } from '../db/database.js';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
 import { withOpenKeys } from '../test-support/fixtures.js';
 import { type OwnMosquitto, startOwnMosquitto } from '../test-support/own-mosquitto.js';
-import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, describeKey, MANAGED_MARK } from './dynsec.js';
+import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, describeKey, MANAGED_MARK, startDynsecSync } from './dynsec.js';
 
 // Issue 15's must-show: two RoomPilot instances on one PostgreSQL and one Redis, joined to a real
 // Mosquitto with the dynamic-security plugin that RoomPilot keeps in step with the rooms
@@ -322,4 +322,19 @@ describe('an outside Mosquitto kept in step with the rooms (MQTT_DEVICE_SYNC=mos
       describeKey(room.rcu_id, room.device_key),
     );
   }, 60_000);
+});
+
+describe('MQTT_DEVICE_SYNC=mosquitto-dynsec on a broker without the plugin', () => {
+  it('stops the start with words that say what is missing', async () => {
+    const url = process.env.TEST_MQTT_URL;
+    if (!url) throw new Error('TEST_MQTT_URL is not set: this suite needs a plain Mosquitto (it never skips).');
+    const t = await createTestApp('sqlite', { demo: false });
+    try {
+      await expect(startDynsecSync({ url, db: t.db, keys: t.app.deviceKeys })).rejects.toThrow(
+        /dynamic-security plugin did not answer .*admin role/,
+      );
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });
