@@ -32,6 +32,8 @@ import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { ControlService } from './modules/control/service.js';
+import { departmentRoutes } from './modules/departments/routes.js';
+import { createDepartmentService, type DepartmentService } from './modules/departments/service.js';
 import { guestServiceRoutes } from './modules/guestservice/routes.js';
 import { createGuestService, type GuestService } from './modules/guestservice/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
@@ -66,6 +68,8 @@ import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUserService, type UserService } from './modules/users/service.js';
 import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
@@ -95,6 +99,8 @@ export interface Services {
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
   guestservice: GuestService;
+  users: UserService;
+  departments: DepartmentService;
   /** An outside broker's HTTP authentication and authorization (/apis/mqtt/auth, /apis/mqtt/acl). */
   broker: BrokerAuthService;
 }
@@ -186,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
-  const timers = new TimerService({ db, clock, log: app.log });
+  const timers = new TimerService({ db, clock, log: app.log, claimMs: config.timerClaimMs });
   app.addHook('onClose', async () => timers.stop());
   const leases = new ClusterLeases({ db, clock, log: app.log });
   app.addHook('onClose', async () => leases.stop());
@@ -280,9 +286,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Services
+  const roles = createRoleService({ db, clock });
   const services: Services = {
     auth: createAuthService({ db, config, clock, log: app.log }),
-    roles: createRoleService({ db, clock }),
+    roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
     hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore, devices) }),
@@ -309,6 +316,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
+    users: createUserService({ db, clock, onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds) }),
+    departments: createDepartmentService({ db, clock }),
     broker: createBrokerAuthService({
       db,
       keys: deviceKeys,
@@ -376,6 +385,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
+      await api.register(userRoutes);
+      await api.register(departmentRoutes);
       await api.register(brokerRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);

@@ -41,6 +41,7 @@ const EnvSchema = Type.Object({
   HEARTBEAT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 3600, default: 180 }),
   LIVE_STATE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 5 }),
   TIMER_POLL_SECONDS: Type.Number({ minimum: 0, maximum: 3600, default: 1 }),
+  TIMER_CLAIM_SECONDS: Type.Number({ minimum: 2, maximum: 3600, default: 120 }),
   RCU_MAX_EVENTS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 10 }),
   RCU_MAX_STATES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 20 }),
   RCU_BURST_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 3 }),
@@ -102,6 +103,8 @@ export interface Config {
   liveStateFlushMs: number;
   /** How often due persistent timers are looked for (modules/timers); 0: never (tests fire them by hand). */
   timerPollMs: number;
+  /** How long an instance firing a timer holds it: past it, another instance fires it (the first died). */
+  timerClaimMs: number;
   /**
    * Each RCU's message budget: events and states per second on average, `burstSeconds` of either
    * at once; past it messages are dropped and counted and the room gets a flooding alert (an SOS
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heartbeatTimeoutMs: settings.HEARTBEAT_TIMEOUT_SECONDS * 1000,
     liveStateFlushMs: settings.LIVE_STATE_FLUSH_SECONDS * 1000,
     timerPollMs: settings.TIMER_POLL_SECONDS * 1000,
+    timerClaimMs: settings.TIMER_CLAIM_SECONDS * 1000,
     rcuBudget: {
       eventsPerSecond: settings.RCU_MAX_EVENTS_PER_SECOND,
       statesPerSecond: settings.RCU_MAX_STATES_PER_SECOND,

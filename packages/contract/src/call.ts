@@ -15,7 +15,7 @@ import type { PermissionKey } from './permissions.js';
  */
 export type Access = PermissionKey | readonly PermissionKey[] | 'public' | 'session' | 'staff' | 'admin';
 
-export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One API call, declared once: the server registers its handler from it, the console and the

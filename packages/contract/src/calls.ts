@@ -5,6 +5,7 @@ import { brokerCalls } from './broker.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
+import { departmentCalls } from './departments.js';
 import { guestServiceCalls } from './guestservice.js';
 import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
@@ -17,6 +18,7 @@ import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
 import { siteCalls } from './site.js';
 import { upgradeCalls } from './upgrades.js';
+import { userCalls } from './users.js';
 
 /**
  * The table of calls: every API call of RoomPilot, by domain (`api.<domain>.<call>` in the
@@ -40,6 +42,8 @@ export const CALLS = {
   airPolicy: airPolicyCalls,
   upgrades: upgradeCalls,
   guestservice: guestServiceCalls,
+  users: userCalls,
+  departments: departmentCalls,
   broker: brokerCalls,
 } as const satisfies Record<string, CallGroup>;
 

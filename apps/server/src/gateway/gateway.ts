@@ -409,13 +409,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           timer,
         });
       });
+      // Its time-out may come while the publish is still under way (a broker under load): the
+      // caller gets that rejection from `return answered`; until then it must not count as unhandled.
+      answered.catch(() => {});
       try {
         await publishCommand(rcuId, id, op, fields);
       } catch (error) {
         const waiting = pending.get(id);
         if (waiting) clearTimeout(waiting.timer);
         pending.delete(id);
-        answered.catch(() => {});
         done('failed');
         throw error;
       }

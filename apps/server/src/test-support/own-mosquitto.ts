@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, until } from './waiting.js';
 
 /**
  * A Mosquitto of a test's own with the dynamic-security plugin, on a free loopback port, that the
@@ -51,18 +52,9 @@ function mosquittoBin(): string {
   throw new Error('Mosquitto is not installed: `npm test` installs the Debian mosquitto package');
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function waitForPort(port: number, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
+  const open = () =>
+    new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {
         socket.destroy();
@@ -70,10 +62,7 @@ async function waitForPort(port: number, ms = 10_000): Promise<void> {
       });
       socket.once('error', () => resolve(false));
     });
-    if (open) return;
-    if (Date.now() > end) throw new Error(`Mosquitto did not open port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(`Mosquitto to open port ${port}`, open, Boolean, ms);
 }
 
 /** A password as the plugin stores it: PBKDF2-SHA512, 101 rounds, base64 (as `mosquitto_ctrl dynsec init`). */
@@ -179,6 +168,47 @@ export async function startOwnMosquitto(): Promise<OwnMosquitto> {
     user,
     password,
     dynsecFile,
+    start,
+    stop,
+    async remove() {
+      await stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A Mosquitto of a test's own with anonymous access and nothing else (the broker restarted under a running server). */
+export interface AnonymousMosquitto {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export async function startAnonymousMosquitto(): Promise<AnonymousMosquitto> {
+  const bin = mosquittoBin();
+  const port = await freePort();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-own-mosquitto-'));
+  fs.chmodSync(root, 0o755);
+  const conf = path.join(root, 'mosquitto.conf');
+  fs.writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n`);
+  fs.chmodSync(conf, 0o644);
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(bin, ['-c', conf], { stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
     start,
     stop,
     async remove() {

@@ -189,6 +189,30 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     }),
     'question',
   );
+  const dept = ok(
+    await t.call('POST', '/apis/sys_dept', { token: manager, body: { name: `${WALK_MARKER} dept` } }),
+    'department',
+  );
+  const emptyDept = ok(
+    await t.call('POST', '/apis/sys_dept', {
+      token: manager,
+      body: { name: `${WALK_MARKER} empty dept`, parent_id: dept.id },
+    }),
+    'empty department',
+  );
+  const user = ok(
+    await t.call('POST', '/apis/sys_user', {
+      token: manager,
+      body: {
+        user_name: 'walk_a_user',
+        password: 'walk-pass-1',
+        nick_name: WALK_MARKER,
+        dept_id: dept.id,
+        role_ids: [held.id],
+      },
+    }),
+    'user',
+  );
   const admin = await t.login('Administrator');
   const spare = ok(
     await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
@@ -212,6 +236,9 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     upgrade_job_id: upgradeJob.id,
     goods_id: goods.id,
     question_id: question.id,
+    dept_id: dept.id,
+    empty_dept_id: emptyDept.id,
+    user_id: user.id,
   };
 }
 

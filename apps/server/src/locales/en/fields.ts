@@ -132,4 +132,11 @@ export default {
   'fields.price': 'Price',
   'fields.question': 'Question',
   'fields.reply': 'Reply',
+  'fields.phone': 'Phone',
+  'fields.email': 'E-mail',
+  'fields.sex': 'Sex',
+  'fields.dept_id': 'Department',
+  'fields.role_ids': 'Roles',
+  'fields.parent_id': 'Parent department',
+  'fields.roles': 'Roles',
 } satisfies FieldsMessages;

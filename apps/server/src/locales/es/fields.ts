@@ -132,4 +132,11 @@ export default {
   'fields.price': 'Precio',
   'fields.question': 'Pregunta',
   'fields.reply': 'Respuesta',
+  'fields.phone': 'Teléfono',
+  'fields.email': 'Correo electrónico',
+  'fields.sex': 'Sexo',
+  'fields.dept_id': 'Departamento',
+  'fields.role_ids': 'Roles',
+  'fields.parent_id': 'Departamento superior',
+  'fields.roles': 'Roles',
 } satisfies FieldsMessages;

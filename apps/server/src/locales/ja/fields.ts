@@ -132,4 +132,11 @@ export default {
   'fields.price': '価格',
   'fields.question': '質問',
   'fields.reply': '回答',
+  'fields.phone': '電話番号',
+  'fields.email': 'メールアドレス',
+  'fields.sex': '性別',
+  'fields.dept_id': '部門',
+  'fields.role_ids': 'ロール',
+  'fields.parent_id': '上位部門',
+  'fields.roles': 'ロール',
 } satisfies FieldsMessages;

@@ -136,4 +136,11 @@ export default {
   'fields.price': '价格',
   'fields.question': '问题',
   'fields.reply': '回答',
+  'fields.phone': '电话',
+  'fields.email': '邮箱',
+  'fields.sex': '性别',
+  'fields.dept_id': '部门',
+  'fields.role_ids': '角色',
+  'fields.parent_id': '上级部门',
+  'fields.roles': '角色',
 };

@@ -4,6 +4,7 @@ import alerts from './alerts.js';
 import auth from './auth.js';
 import broker from './broker.js';
 import buildings from './buildings.js';
+import departments from './departments.js';
 import error from './error.js';
 import fields from './fields.js';
 import guestservice from './guestservice.js';
@@ -27,6 +28,7 @@ const messages: Messages = {
   ...auth,
   ...broker,
   ...buildings,
+  ...departments,
   ...error,
   ...fields,
   ...guestservice,
