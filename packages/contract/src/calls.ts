@@ -15,6 +15,7 @@ import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
 import { siteCalls } from './site.js';
+import { twoFactorCalls } from './twofactor.js';
 import { upgradeCalls } from './upgrades.js';
 
 /**
@@ -39,6 +40,7 @@ export const CALLS = {
   airPolicy: airPolicyCalls,
   upgrades: upgradeCalls,
   guestservice: guestServiceCalls,
+  twoFactor: twoFactorCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

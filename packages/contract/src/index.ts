@@ -24,4 +24,5 @@ export * from './rooms.js';
 export * from './roomtypes.js';
 export * from './routes.js';
 export * from './site.js';
+export * from './twofactor.js';
 export * from './upgrades.js';
