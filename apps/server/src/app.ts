@@ -23,6 +23,7 @@ import { alertRoutes } from './modules/alerts/routes.js';
 import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { createLoginThrottle } from './modules/auth/throttle.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
@@ -57,6 +58,9 @@ import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { ClusterLeases } from './modules/timers/leases.js';
 import { TimerService } from './modules/timers/service.js';
+import { twoFactorRoutes } from './modules/twofactor/routes.js';
+import { createTotpSecrets } from './modules/twofactor/secrets.js';
+import { createTwoFactorService, type TwoFactorService } from './modules/twofactor/service.js';
 import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
@@ -90,6 +94,7 @@ export interface Services {
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
   guestservice: GuestService;
+  twoFactor: TwoFactorService;
 }
 
 declare module 'fastify' {
@@ -246,8 +251,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Services
+  const throttle = createLoginThrottle({ db, config, clock, log: app.log });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    secrets: createTotpSecrets(secret.secret),
+    throttle,
+    log: app.log,
+  });
   const services: Services = {
-    auth: createAuthService({ db, config, clock, log: app.log }),
+    auth: createAuthService({ db, config, clock, throttle, twoFactor }),
     roles: createRoleService({ db, clock }),
     oplog: createOplogService(db),
     site: createSiteService(config),
@@ -275,6 +288,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
+    twoFactor,
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -334,6 +348,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },

@@ -30,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
-    .addPrimaryKey('two_factor_recovery_codes_pk', ['user_id', 'code_hash'])
+    .addPrimaryKeyConstraint('two_factor_recovery_codes_pk', ['user_id', 'code_hash'])
     .execute();
 
   await db.schema
