@@ -57,7 +57,8 @@ export interface ServerCredentials {
 /** A session of a user; one who signs in with two factors cannot serve the simulator. */
 async function logIn(server: string, user: string, password: string): Promise<string> {
   const answer = await call(server, authCalls.calls.login, { user_name: user, password });
-  if (!('token' in answer)) throw new Error(`user ${user} signs in with two factors: give the simulator a user without`);
+  if (!('token' in answer))
+    throw new Error(`user ${user} signs in with two factors: give the simulator a user without`);
   return answer.token;
 }
 

@@ -16,8 +16,8 @@ import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/schema.js';
 import { AppError, invalid } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import type { TwoFactorService } from '../twofactor/service.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import * as repository from './repository.js';
 import type { LoginCounters, LoginThrottle } from './throttle.js';
 import { hashToken, newToken } from './tokens.js';
@@ -134,14 +134,10 @@ export function createAuthService({ db, config, clock, throttle, twoFactor }: Au
       const challenge = await twoFactor.challenge(input.challenge, 'code');
       await admit(challenge);
       let token: string | null = null;
+      const secret = await twoFactor.secretOf(challenge.user_id);
       const proved = await throttle.guard(challenge.user_name, input.ip, challenge, () =>
         db.transaction().execute(async (trx) => {
-          const how = await twoFactor.takeSecondFactor(
-            trx,
-            challenge.user_id,
-            await twoFactor.secretOf(challenge.user_id),
-            input.code,
-          );
+          const how = await twoFactor.takeSecondFactor(trx, challenge.user_id, secret, input.code);
           if (how === null) return false;
           await twoFactor.useChallenge(trx, challenge);
           token = await openSession(

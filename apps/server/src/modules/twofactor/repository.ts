@@ -26,7 +26,14 @@ export async function hotelRequiresTwoFactor(db: Db, hotelId: number | null): Pr
 export async function savePending(db: Db, userId: number, pending: SealedTotpSecret, at: string): Promise<void> {
   await db
     .insertInto('user_two_factor')
-    .values({ user_id: userId, secret: null, enabled_at: null, last_step: null, pending_secret: pending, pending_at: at })
+    .values({
+      user_id: userId,
+      secret: null,
+      enabled_at: null,
+      last_step: null,
+      pending_secret: pending,
+      pending_at: at,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: pending, pending_at: at }))
     .execute();
 }

@@ -285,12 +285,7 @@ export function createTwoFactorService({ db, clock, secrets, throttle, log }: Tw
     },
 
     /** Turns it on at login with the offered secret (in the session's transaction); answers the recovery codes. */
-    async enableOffered(
-      trx: Db,
-      challenge: FoundChallenge,
-      step: number,
-      operator: { ip: string },
-    ): Promise<string[]> {
+    async enableOffered(trx: Db, challenge: FoundChallenge, step: number, operator: { ip: string }): Promise<string[]> {
       const sealed = challenge.pending_secret as SealedTotpSecret;
       await repository.enable(trx, challenge.user_id, sealed, now(), step);
       const codes = await issueRecoveryCodes(trx, challenge.user_id);
