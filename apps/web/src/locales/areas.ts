@@ -19,6 +19,7 @@ export const FEATURE_AREAS = [
   'roomctrl',
   'rooms',
   'roomtypes',
+  'twofactor',
   'upgrades',
   'validity',
 ] as const;
