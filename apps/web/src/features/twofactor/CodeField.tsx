@@ -1,4 +1,4 @@
-import { KeyOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 
 interface Props {
   id: string;
@@ -16,7 +16,7 @@ export function CodeField({ id, label, value, onChange, error, digitsOnly = fals
     <div className="rp-field">
       <label className="rp-input" data-status={error ? 'error' : undefined}>
         <span className="rp-input__prefix">
-          <KeyOutlined />
+          <SafetyCertificateOutlined />
         </span>
         <input
           id={id}
