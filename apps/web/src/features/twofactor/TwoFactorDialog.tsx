@@ -142,7 +142,6 @@ export function TwoFactorDialog({ userName, open, onClose }: Props) {
       <div className="rp-twofactor">
         <p className="rp-twofactor__state">
           <SafetyCertificateOutlined />
-          <span>{t('twofactor.title')}</span>
           <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'twofactor.statusOn' : 'twofactor.statusOff')}</Tag>
         </p>
         <p className="rp-twofactor__intro">{t('twofactor.intro')}</p>
