@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs } from '../support/console.js';
 import { ADMIN_PASSWORD } from '../support/server.js';
+import { runtimeStyles } from '../support/styles.js';
 import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
 const suite = consoleSuite({ env: CALM_SERVER });
@@ -52,6 +53,11 @@ async function quit(page: Page): Promise<void> {
   await page.waitForURL(/\/login/);
 }
 
+/** antd styles built in the page, the toasts' aside (they are built at run time everywhere). */
+async function builtInPage(page: Page): Promise<string[]> {
+  return (await runtimeStyles(page)).filter((rule) => !rule.includes('.ant-message'));
+}
+
 async function noSideScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -81,12 +87,28 @@ test('a user turns two-factor sign-in on, then signs in with a code and with a r
 
   await dialog.getByLabel('6 位验证码').fill(appCode(secret));
   await dialog.getByRole('button', { name: buttonName('确认开启') }).click();
-  const codes = await shownRecoveryCodes(page);
+  const first = await shownRecoveryCodes(page);
   await dialog.getByRole('button', { name: buttonName('下载') }).waitFor();
   await screenshot(page, 'two-factor-recovery-codes');
   await dialog.getByRole('button', { name: buttonName('我已保存恢复码') }).click();
   await dialog.getByText('已开启').waitFor();
   await dialog.getByText('剩余恢复码').waitFor();
+  await screenshot(page, 'two-factor-on');
+  // New recovery codes, after proving it is the user (a code or the password): the first ones go.
+  await dialog.getByRole('button', { name: buttonName('重新生成恢复码') }).click();
+  await dialog.getByText('旧的恢复码将全部失效').waitFor();
+  await dialog.locator('.ant-segmented-item').filter({ hasText: '登录密码' }).click();
+  // antd's styles of the dialog's parts come from the build's stylesheet.
+  expect(await builtInPage(page)).toEqual([]);
+  await dialog.getByRole('textbox', { name: '登录密码' }).fill('wrong-password');
+  await dialog.getByRole('button', { name: buttonName('重新生成恢复码') }).click();
+  await dialog.getByText('密码错误,请重新输入').waitFor();
+  await dialog.getByRole('textbox', { name: '登录密码' }).fill('waiter123');
+  await dialog.getByRole('button', { name: buttonName('重新生成恢复码') }).click();
+  const codes = await shownRecoveryCodes(page);
+  expect(codes.some((code) => first.includes(code))).toBe(false);
+  await dialog.getByRole('button', { name: buttonName('我已保存恢复码') }).click();
+  await dialog.getByText('已开启').waitFor();
   await page.keyboard.press('Escape');
 
   // Out, and in again: the password, then a code from the app.
@@ -133,8 +155,10 @@ test('the Administrator requires it for the hotel, and a user without it is led 
   await row.getByRole('button', { name: buttonName('编辑') }).click();
   const form = page.getByRole('dialog');
   await form.getByRole('switch', { name: '要求两步验证' }).click();
+  await screenshot(page, 'two-factor-hotel-form');
   await form.getByRole('button', { name: buttonName('保存') }).click();
   await row.getByText('必须').waitFor();
+  expect(await builtInPage(page)).toEqual([]);
   await quit(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
