@@ -67,6 +67,7 @@ async function measure(kind, rooms) {
       received: ((after.received - before.received) / ms) * 1000,
       dropped: after.dropped - before.dropped,
       handlerErrors: after.handlerErrors,
+      commands: after.commands && before.commands ? after.commands.sent - before.commands.sent : 0,
       cpu: cpuPercent(before.cpu, after.cpu, ms),
       elu: eluBusy * 100,
       rss: after.memory.rss,
@@ -115,7 +116,7 @@ for (const { size, server, bare } of results) {
   console.log(
     `${size} RCUs: server ${server.rate.toFixed(0)} msg/s (target ≥ ${TARGET_RATE}: ${rateMet ? 'met' : `MISSED by ${(100 - (server.rate / TARGET_RATE) * 100).toFixed(0)} %`}), ` +
       `${(share * 100).toFixed(0)} % of the bare broker's ${bare.rate.toFixed(0)} msg/s (target ≥ 50 %: ${shareMet ? 'met' : 'MISSED'}); ` +
-      `dropped ${server.dropped}, handler errors ${server.handlerErrors}`,
+      `dropped ${server.dropped}, handler errors ${server.handlerErrors}, commands sent to the RCUs ${server.commands}`,
   );
 }
 process.exitCode = missed ? 1 : 0;

@@ -175,6 +175,7 @@ serve({
       dropped: gateway ? Object.values(gateway.dropped).reduce((a, b) => a + b, 0) : 0,
       overBudget: gateway?.dropped.over_budget ?? 0,
       handlerErrors: gateway?.handlerErrors ?? 0,
+      commands: gateway?.commands,
       cpu: process.cpuUsage(),
       memory: process.memoryUsage(),
       elu: performance.eventLoopUtilization(),

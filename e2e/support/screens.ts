@@ -37,8 +37,14 @@ export const BUILT_SCREENS: readonly BuiltScreen[] = [
   { name: 'pm_goods', path: '/system/goods', as: 'hotel' },
   { name: 'pm_question', path: '/system/question', as: 'hotel' },
   { name: 'pm_welcome', path: '/system/welcome', as: 'hotel' },
+  { name: 'pm_user', path: '/permission/user', as: 'hotel' },
+  { name: 'pm_dept', path: '/permission/dept', as: 'hotel' },
+  { name: 'pm_role', path: '/permission/role', as: 'hotel' },
+  { name: 'pm_role_perms', path: '/permission/role?tab=perms', as: 'hotel' },
   { name: 'pm_hotel', path: '/system/hotel', as: 'admin' },
   { name: 'pm_validdate', path: '/system/validdate', as: 'admin' },
+  { name: 'pm_user_admin', path: '/permission/user', as: 'admin' },
+  { name: 'pm_dept_admin', path: '/permission/dept', as: 'admin' },
 ];
 
 /** The demo ids a screen's path needs, read through the API as the given user. */

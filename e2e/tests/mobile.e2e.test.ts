@@ -56,6 +56,8 @@ const DIALOGS: Record<string, { name: string; open: (page: Page, language: Langu
     { name: 'add', open: clickButton('modes.add') },
     { name: 'edit', open: clickButton('modes.edit') },
   ],
+  pm_user: [{ name: 'add', open: clickButton('users.add') }],
+  pm_dept: [{ name: 'add', open: clickButton('departments.add') }],
   pm_hotel: [{ name: 'add', open: clickButton('hotels.add') }],
   pm_validdate: [{ name: 'change', open: clickButton('validity.change') }],
   pm_upgradebinfile: [{ name: 'upload', open: clickButton('upgrades.file.upload') }],

@@ -26,6 +26,11 @@ test('changing the password: the mismatch message, then success, back to login, 
   await dialog.getByText('请再次输入密码').waitFor();
 
   await dialog.getByLabel('原密码').fill('manager123');
+  // The strength rule, explained below the field and checked before anything is sent.
+  await dialog.getByText('8–128 个字符，至少包含字母、数字、符号中的两类').waitFor();
+  await dialog.getByLabel('新密码').fill('onlyletters');
+  await dialog.getByRole('button', { name: buttonName('确定') }).click();
+  await dialog.getByText('密码强度不够，请按下方要求设置').waitFor();
   await dialog.getByLabel('新密码').fill('new-secret-1');
   await dialog.getByLabel('确认密码').fill('new-secret-2');
   await dialog.getByRole('button', { name: buttonName('确定') }).click();

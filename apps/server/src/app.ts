@@ -14,6 +14,9 @@ import { createDatabase, pingDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
+import { startDynsecSync } from './gateway/dynsec.js';
+import { emqxKicker } from './gateway/emqx.js';
+import { type DeviceFollower, followDevices } from './gateway/follow.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { airPolicyRoutes } from './modules/airpolicy/routes.js';
@@ -24,10 +27,14 @@ import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
 import { createLoginThrottle } from './modules/auth/throttle.js';
+import { brokerRoutes } from './modules/broker/routes.js';
+import { type BrokerAuthService, createBrokerAuthService } from './modules/broker/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { type BuildingService, createBuildingService } from './modules/buildings/service.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { ControlService } from './modules/control/service.js';
+import { departmentRoutes } from './modules/departments/routes.js';
+import { createDepartmentService, type DepartmentService } from './modules/departments/service.js';
 import { guestServiceRoutes } from './modules/guestservice/routes.js';
 import { createGuestService, type GuestService } from './modules/guestservice/service.js';
 import { hotelExists } from './modules/hotels/repository.js';
@@ -65,6 +72,8 @@ import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
+import { userRoutes } from './modules/users/routes.js';
+import { createUserService, type UserService } from './modules/users/service.js';
 import { accessPlugin } from './plugins/access.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
@@ -95,6 +104,10 @@ export interface Services {
   upgrades: UpgradeService;
   guestservice: GuestService;
   twoFactor: TwoFactorService;
+  users: UserService;
+  departments: DepartmentService;
+  /** An outside broker's HTTP authentication and authorization (/apis/mqtt/auth, /apis/mqtt/acl). */
+  broker: BrokerAuthService;
 }
 
 declare module 'fastify' {
@@ -109,6 +122,8 @@ declare module 'fastify' {
     deviceKeys: DeviceKeys;
     /** The Prometheus metrics served at /metrics. */
     metrics: Metrics;
+    /** Keeps an outside Mosquitto's devices in step with the rooms (MQTT_DEVICE_SYNC); null when off. */
+    deviceSync: DeviceFollower | null;
   }
 }
 
@@ -182,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
-  const timers = new TimerService({ db, clock, log: app.log });
+  const timers = new TimerService({ db, clock, log: app.log, claimMs: config.timerClaimMs });
   app.addHook('onClose', async () => timers.stop());
   const leases = new ClusterLeases({ db, clock, log: app.log });
   app.addHook('onClose', async () => leases.stop());
@@ -243,7 +258,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : null;
   if (gateway) connectGateway(gateway, { live, control, alerts, modes, power, airPolicy, upgrades });
   app.decorate('gateway', gateway);
+  // An outside broker follows the rooms' devices (MQTT_DEVICE_SYNC): Mosquitto's dynamic-security
+  // clients kept by RoomPilot, or EMQX told to drop an RCU whose key or room changed.
+  let devices: DeviceFollower | null = null;
+  const sync = config.deviceSync;
+  const deviceSync = !(gateway && config.mqttUrl)
+    ? null
+    : sync.kind === 'mosquitto-dynsec'
+      ? await startDynsecSync({
+          url: config.mqttUrl,
+          db,
+          keys: deviceKeys,
+          log: app.log,
+          onReconnect: () => devices?.reconnected(),
+        }).catch(async (error: unknown) => {
+          await Promise.all([gateway?.close(), liveStore.close(), liveBus.close()]);
+          throw error;
+        })
+      : sync.kind === 'emqx' && sync.emqx
+        ? emqxKicker(sync.emqx)
+        : null;
+  if (deviceSync) {
+    devices = followDevices({ sync: deviceSync, leases, everyMs: config.deviceSync.everyMs, log: app.log });
+  }
+  app.decorate('deviceSync', devices);
   app.addHook('onClose', async () => {
+    await deviceSync?.close();
     await gateway?.close();
     await live.close();
     await power.close();
@@ -259,19 +299,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttle,
     log: app.log,
   });
+  const roles = createRoleService({ db, clock });
   const services: Services = {
     auth: createAuthService({ db, config, clock, throttle, twoFactor }),
-    roles: createRoleService({ db, clock }),
+    roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
-    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore) }),
+    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore, devices) }),
     buildings: createBuildingService({ db, clock }),
     roomTypes: createRoomTypeService({ db, clock }),
     rooms: createRoomService({
       db,
       clock,
       keys: deviceKeys,
-      devices: roomDevicesOf(gateway, liveStore),
+      devices: roomDevicesOf(gateway, liveStore, devices),
       online: async (roomIds) => {
         const rooms = await Promise.all(roomIds.map((id) => liveStore.get(id)));
         return new Set(rooms.flatMap((room) => (room?.online ? [room.room_id] : [])));
@@ -289,6 +330,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
     twoFactor,
+    users: createUserService({ db, clock, onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds) }),
+    departments: createDepartmentService({ db, clock }),
+    broker: createBrokerAuthService({
+      db,
+      keys: deviceKeys,
+      secret: config.mqttAuth.secret,
+      maxPerSecond: config.mqttAuth.maxPerSecond,
+      mqttUrl: config.mqttUrl,
+    }),
   };
   app.decorate('services', services);
   // Ready (after the migrations): each room's last known state back, offline and stale, until its
@@ -296,6 +346,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // sealing are sealed; keys this secret cannot open are told.
   app.addHook('onReady', async () => {
     if (config.timerPollMs > 0) timers.start(config.timerPollMs);
+    devices?.start();
     await power
       .restore()
       .catch((error: unknown) =>
@@ -349,6 +400,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(userRoutes);
+      await api.register(departmentRoutes);
+      await api.register(brokerRoutes);
       await api.register(liveSocketRoutes, { bus: liveBus });
       if (options.extraRoutes) await api.register(options.extraRoutes);
     },
@@ -399,16 +453,26 @@ function readinessChecks(
 
 /**
  * What the rooms and hotels services tell the live side when rooms change: the gateway forgets
- * (and, for a new key or a deleted room, disconnects) an RCU; a deleted room leaves the live store.
+ * (and, for a new key or a deleted room, disconnects) an RCU; a deleted room leaves the live store;
+ * an outside broker kept by RoomPilot is told of every change.
  */
-function roomDevicesOf(gateway: Gateway | null, store: LiveStore): RoomDeviceHooks {
+function roomDevicesOf(gateway: Gateway | null, store: LiveStore, devices: DeviceFollower | null): RoomDeviceHooks {
   return {
+    async added(rcuIds) {
+      gateway?.admitDevices(rcuIds);
+      await devices?.tell(rcuIds, 'added');
+    },
     async changed(rcuIds) {
       for (const rcuId of rcuIds) await gateway?.invalidateRoom(rcuId);
+      await devices?.tell(rcuIds, 'changed');
     },
     async removed(rooms) {
       gateway?.forgetDevices(rooms.map((room) => room.rcu_id));
       await Promise.all(rooms.map((room) => store.remove(room.id)));
+      await devices?.tell(
+        rooms.map((room) => room.rcu_id),
+        'removed',
+      );
     },
   };
 }

@@ -68,7 +68,9 @@ function schemaOf(domain: string, call: Call): FastifySchema {
     ...(call.takes === 'multipart' && { consumes: ['multipart/form-data'] }),
     ...(call.response && {
       response: {
-        200: EnvelopeSchema(call.response),
+        // A call answering through the reply itself with a schema (a broker's HTTP authentication)
+        // answers that object as it is, not in the envelope.
+        200: call.answers === 'stream' ? call.response : EnvelopeSchema(call.response),
         ...(call.access === 'public' && call.write && { '4xx': ErrorEnvelopeSchema }),
       },
     }),

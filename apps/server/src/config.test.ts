@@ -116,8 +116,35 @@ describe('config', () => {
     ['LOGIN_MAX_WAIT_MINUTES', '90'],
     ['METRICS_TOKEN', 'short'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['MQTT_DEVICE_SYNC', 'mosquitto-dynsec'],
+    ['MQTT_DEVICE_SYNC', 'emqx'],
+    ['MQTT_DEVICE_SYNC', 'hivemq'],
+    ['MQTT_AUTH_SECRET', 'too-short'],
+    ['EMQX_API_URL', 'emqx:18083'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it("reads the outside broker's device settings", () => {
+    expect(loadConfig({}).deviceSync).toEqual({ kind: 'none', everyMs: 600_000, emqx: null });
+    expect(loadConfig({}).mqttAuth).toEqual({ secret: null, maxPerSecond: 200 });
+    const dynsec = loadConfig({
+      MQTT_URL: 'mqtt://rp:pw@broker:1883',
+      MQTT_DEVICE_SYNC: 'mosquitto-dynsec',
+      MQTT_DEVICE_SYNC_MINUTES: '2',
+    });
+    expect(dynsec.deviceSync).toEqual({ kind: 'mosquitto-dynsec', everyMs: 120_000, emqx: null });
+    const emqx = loadConfig({
+      MQTT_URL: 'mqtt://rp:pw@emqx:1883',
+      MQTT_DEVICE_SYNC: 'emqx',
+      EMQX_API_URL: 'http://emqx:18083',
+      EMQX_API_KEY: 'key1',
+      EMQX_API_SECRET: 'secret1',
+      MQTT_AUTH_SECRET: 'x'.repeat(32),
+      MQTT_AUTH_MAX_PER_SECOND: '50',
+    });
+    expect(emqx.deviceSync.emqx).toEqual({ apiUrl: 'http://emqx:18083', apiKey: 'key1', apiSecret: 'secret1' });
+    expect(emqx.mqttAuth).toEqual({ secret: 'x'.repeat(32), maxPerSecond: 50 });
   });
 });

@@ -17,6 +17,13 @@ const EnvSchema = Type.Object({
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
   MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),
   MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
+  MQTT_DEVICE_SYNC: Type.Enum(['none', 'mosquitto-dynsec', 'emqx'], { default: 'none' }),
+  MQTT_DEVICE_SYNC_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 10 }),
+  MQTT_AUTH_SECRET: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  EMQX_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$', maxLength: 500 })),
+  EMQX_API_KEY: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' })),
+  EMQX_API_SECRET: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  MQTT_AUTH_MAX_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, default: 200 }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
   DEMO: Type.Enum(['0', '1'], { default: '1' }),
   DEMO_LANGUAGE: Type.Enum([...LANGUAGES], { default: DEFAULT_LANGUAGE }),
@@ -34,6 +41,7 @@ const EnvSchema = Type.Object({
   HEARTBEAT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 3600, default: 180 }),
   LIVE_STATE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 5 }),
   TIMER_POLL_SECONDS: Type.Number({ minimum: 0, maximum: 3600, default: 1 }),
+  TIMER_CLAIM_SECONDS: Type.Number({ minimum: 2, maximum: 3600, default: 120 }),
   RCU_MAX_EVENTS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 10 }),
   RCU_MAX_STATES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 20 }),
   RCU_BURST_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 3 }),
@@ -67,6 +75,22 @@ export interface Config {
   redisPrefix: string;
   mqttUrl: string | null;
   mqttPort: number;
+  /**
+   * How the outside broker (MQTT_URL) learns the devices: `mosquitto-dynsec`, RoomPilot keeps
+   * Mosquitto's dynamic-security clients in step with the rooms (gateway/dynsec.ts), reconciling
+   * every `everyMs` once in the cluster; `emqx`, EMQX asks /apis/mqtt/auth and RoomPilot drops an
+   * RCU whose key or room changed through EMQX's REST API (`emqx`); `none`, the operator does.
+   */
+  deviceSync: {
+    kind: 'none' | 'mosquitto-dynsec' | 'emqx';
+    everyMs: number;
+    emqx: { apiUrl: string; apiKey: string; apiSecret: string } | null;
+  };
+  /**
+   * The shared secret a broker's HTTP authentication sends to /apis/mqtt/auth and /apis/mqtt/acl
+   * (bearer); null: those calls refuse everyone. `maxPerSecond`: the calls each instance answers.
+   */
+  mqttAuth: { secret: string | null; maxPerSecond: number };
   /** How long a command waits for the RCU's ack (PROTOCOL.md: 10 s; tests shorten it). */
   commandTimeoutMs: number;
   /** The live WebSocket pings each client this often and re-checks its session. */
@@ -79,6 +103,8 @@ export interface Config {
   liveStateFlushMs: number;
   /** How often due persistent timers are looked for (modules/timers); 0: never (tests fire them by hand). */
   timerPollMs: number;
+  /** How long an instance firing a timer holds it: past it, another instance fires it (the first died). */
+  timerClaimMs: number;
   /**
    * Each RCU's message budget: events and states per second on average, `burstSeconds` of either
    * at once; past it messages are dropped and counted and the room gets a flooding alert (an SOS
@@ -197,6 +223,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  LOGIN_MAX_WAIT_MINUTES=${settings.LOGIN_MAX_WAIT_MINUTES}: must not exceed LOGIN_WINDOW_MINUTES (${settings.LOGIN_WINDOW_MINUTES}), which is how long a failure is remembered`,
     );
   }
+  if (settings.MQTT_DEVICE_SYNC !== 'none' && !settings.MQTT_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MQTT_DEVICE_SYNC=${settings.MQTT_DEVICE_SYNC}: needs MQTT_URL (the outside broker whose devices it keeps); the embedded broker checks the rooms itself`,
+    );
+  }
+  if (
+    settings.MQTT_DEVICE_SYNC === 'emqx' &&
+    !(settings.EMQX_API_URL && settings.EMQX_API_KEY && settings.EMQX_API_SECRET)
+  ) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MQTT_DEVICE_SYNC=emqx: needs EMQX_API_URL, EMQX_API_KEY and EMQX_API_SECRET (an API key of EMQX's dashboard, to drop an RCU whose key changed)",
+    );
+  }
   const dataDir = path.resolve(cwd, settings.DATA_DIR);
   return {
     port: settings.PORT,
@@ -211,12 +250,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: settings.REDIS_PREFIX,
     mqttUrl: settings.MQTT_URL ?? null,
     mqttPort: settings.MQTT_PORT,
+    deviceSync: {
+      kind: settings.MQTT_DEVICE_SYNC,
+      everyMs: settings.MQTT_DEVICE_SYNC_MINUTES * 60_000,
+      emqx:
+        settings.EMQX_API_URL && settings.EMQX_API_KEY && settings.EMQX_API_SECRET
+          ? { apiUrl: settings.EMQX_API_URL, apiKey: settings.EMQX_API_KEY, apiSecret: settings.EMQX_API_SECRET }
+          : null,
+    },
+    mqttAuth: { secret: settings.MQTT_AUTH_SECRET ?? null, maxPerSecond: settings.MQTT_AUTH_MAX_PER_SECOND },
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     livePingMs: settings.LIVE_PING_SECONDS * 1000,
     alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
     heartbeatTimeoutMs: settings.HEARTBEAT_TIMEOUT_SECONDS * 1000,
     liveStateFlushMs: settings.LIVE_STATE_FLUSH_SECONDS * 1000,
     timerPollMs: settings.TIMER_POLL_SECONDS * 1000,
+    timerClaimMs: settings.TIMER_CLAIM_SECONDS * 1000,
     rcuBudget: {
       eventsPerSecond: settings.RCU_MAX_EVENTS_PER_SECOND,
       statesPerSecond: settings.RCU_MAX_STATES_PER_SECOND,

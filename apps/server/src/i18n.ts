@@ -153,5 +153,8 @@ export function describeValidation(
   };
   const known =
     Object.hasOwn(rules, issue.keyword) && !['item', 'or'].includes(issue.keyword) && !issue.keyword.includes('.');
-  return spaced(language, rule(known ? issue.keyword : 'invalid', params));
+  // A pattern says nothing to a reader: a field whose pattern has its own sentence (`pattern.password`) gets it.
+  const name = segments.findLast((segment) => !/^\d+$/.test(segment));
+  const ownPattern = issue.keyword === 'pattern' && name !== undefined && Object.hasOwn(rules, `pattern.${name}`);
+  return spaced(language, rule(ownPattern ? `pattern.${name}` : known ? issue.keyword : 'invalid', params));
 }

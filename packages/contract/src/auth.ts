@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { defineCalls } from './call.js';
+import { NewPassword, PASSWORD_MAX } from './passwords.js';
 import { Challenge, RecoveryCodes, TotpCode, TwoFactorCode, TwoFactorSetup } from './twofactor.js';
 
 /** User names and passwords: printable, bounded; the server trims the user name. */
@@ -75,15 +76,12 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
-/** Password rules: at least 6 characters, at most 128. */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-
+/** The new password keeps the strength rule (passwords.ts); the confirmation must equal it. */
 export const PasswordBody = Type.Object(
   {
     oldpwd: Type.String({ maxLength: PASSWORD_MAX }),
-    pwd: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
-    pwd2: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+    pwd: NewPassword,
+    pwd2: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
   },
   { additionalProperties: false },
 );

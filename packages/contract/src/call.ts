@@ -15,7 +15,7 @@ import type { PermissionKey } from './permissions.js';
  */
 export type Access = PermissionKey | readonly PermissionKey[] | 'public' | 'session' | 'staff' | 'admin';
 
-export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One API call, declared once: the server registers its handler from it, the console and the
@@ -46,7 +46,8 @@ export interface Call {
   /**
    * `file`: success answers an attachment (an export), not an envelope. `socket`: the call is a
    * WebSocket (the server registers its route by hand from the table; clients open the socket).
-   * `stream`: the handler answers through the reply itself (an RCU's download, with HTTP Range).
+   * `stream`: the handler answers through the reply itself (an RCU's download, with HTTP Range;
+   * a broker's HTTP authentication, whose `response` is then the answer itself, not an envelope).
    */
   answers?: 'file' | 'socket' | 'stream';
   /** `multipart`: the call takes multipart/form-data (an import) instead of a JSON body. */

@@ -37,8 +37,10 @@ describe('table of calls', () => {
     }
   });
 
-  it('describes the answer of every call: an envelope schema, or a file, or a socket', () => {
+  it('describes the answer of every call: an envelope schema, or a file, or a socket, or its own answer', () => {
     for (const [name, call] of calls) {
+      // A call answering through the reply may still describe that answer (a broker's verdict).
+      if (call.answers === 'stream' && call.response !== undefined) continue;
       expect(call.answers === undefined ? call.response !== undefined : call.response === undefined, name).toBe(true);
     }
   });

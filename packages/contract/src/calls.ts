@@ -1,9 +1,11 @@
 import { airPolicyCalls } from './airpolicy.js';
 import { alertCalls } from './alerts.js';
 import { authCalls } from './auth.js';
+import { brokerCalls } from './broker.js';
 import { buildingCalls } from './buildings.js';
 import type { CallGroup } from './call.js';
 import { controlCalls } from './control.js';
+import { departmentCalls } from './departments.js';
 import { guestServiceCalls } from './guestservice.js';
 import { hotelCalls } from './hotels.js';
 import { liveCalls } from './live.js';
@@ -17,6 +19,7 @@ import { roomTypeCalls } from './roomtypes.js';
 import { siteCalls } from './site.js';
 import { twoFactorCalls } from './twofactor.js';
 import { upgradeCalls } from './upgrades.js';
+import { userCalls } from './users.js';
 
 /**
  * The table of calls: every API call of RoomPilot, by domain (`api.<domain>.<call>` in the
@@ -41,6 +44,9 @@ export const CALLS = {
   upgrades: upgradeCalls,
   guestservice: guestServiceCalls,
   twoFactor: twoFactorCalls,
+  users: userCalls,
+  departments: departmentCalls,
+  broker: brokerCalls,
 } as const satisfies Record<string, CallGroup>;
 
 export type Calls = typeof CALLS;

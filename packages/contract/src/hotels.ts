@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { defineCalls } from './call.js';
 import { Id, PageQuery, PageSchema } from './envelope.js';
 import { WELCOME_WORD_MAX } from './guestservice.js';
+import { NewPassword } from './passwords.js';
 
 /**
  * Hotels and their validity periods (API.md "Hotels"), the Administrator's calls. After a hotel's
@@ -55,7 +56,7 @@ const HotelFields = {
 export const HotelManager = Type.Object(
   {
     user_name: Type.String({ minLength: 1, maxLength: 64 }),
-    password: Type.String({ minLength: 6, maxLength: 128 }),
+    password: NewPassword,
     nick_name: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },

@@ -70,7 +70,12 @@ export type LiveMessage =
   /** Confirmed by staff (`confirmed`) or cleared because its condition ended (the reason). */
   | { type: 'alert_closed'; data: { id: number; reason: AlertCloseReason } }
   /** A room of an upgrade job changed, or a job's state and counts (upgrades.ts). */
-  | UpgradeMessage;
+  | UpgradeMessage
+  /**
+   * The user's permissions changed (a role of theirs, or their roles): the console reads
+   * /userinfo again and rebuilds its menu and routes.
+   */
+  | { type: 'perms'; data: { user_id: number } };
 
 /** `POST /apis/redisroomstate`: every room of the hotel, or of a floor, a building. */
 export const RoomStateBody = Type.Object(

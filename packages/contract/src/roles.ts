@@ -10,14 +10,19 @@ import { HOTEL_KEYS, WILDCARD } from './permissions.js';
  */
 export const ROLE_PERMS: readonly string[] = [...HOTEL_KEYS, WILDCARD];
 export const RolePerm = Type.Enum([...HOTEL_KEYS, WILDCARD]);
+export type RolePerm = Static<typeof RolePerm>;
 
 export const ROLE_NAME_MAX = 64;
+/** A hotel keeps at most this many roles: the permission list reads them all in one page. */
+export const ROLES_PER_HOTEL_MAX = 200;
 
 export const Role = Type.Object({
   id: Type.Integer(),
   hotel_id: Type.Integer(),
   name: Type.String(),
   perms: Type.Array(Type.String()),
+  /** How many users hold the role: it can be deleted only when none does. */
+  user_count: Type.Integer(),
   created_at: Type.String(),
 });
 export type Role = Static<typeof Role>;
@@ -67,7 +72,7 @@ export const roleCalls = defineCalls('roles', {
     access: 'pm_user',
     write: true,
     hotelScoped: true,
-    summary: 'Add a role',
+    summary: `Add a role; refused (4409) past ${ROLES_PER_HOTEL_MAX} roles in a hotel`,
     body: RoleAddBody,
     response: Role,
   },
@@ -77,7 +82,8 @@ export const roleCalls = defineCalls('roles', {
     access: 'pm_user',
     write: true,
     hotelScoped: true,
-    summary: 'Rename a role or change its perms; its users see the change at their next call',
+    summary:
+      'Rename a role or change its perms; its users see the change at their next call, and their consoles are told over the live socket (`perms`). Refused (4409) when it would take pm_user from the caller',
     body: RoleUpdateBody,
     response: Role,
   },

@@ -18,8 +18,6 @@ export interface ConsoleRoute {
   perm: PermissionKey;
   group?: RouteGroup;
   hidden?: boolean;
-  /** Built by a later issue: the console shows a translated "not built yet" page. */
-  planned?: boolean;
 }
 
 export const GROUPS: readonly RouteGroup[] = ['roomsystem', 'system', 'permission', 'statistics'];
@@ -65,9 +63,10 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
   { path: '/system/goods', name: 'pm_goods', perm: 'pm_dept', group: 'system' },
   { path: '/system/question', name: 'pm_question', perm: 'pm_dept', group: 'system' },
   { path: '/system/welcome', name: 'pm_welcome', perm: 'pm_dept', group: 'system' },
-  { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission', planned: true },
-  { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission', planned: true },
-  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission', hidden: true, planned: true },
+  { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission' },
+  { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission' },
+  // Roles and the permission list (SPEC.md "Other screens"): in the menu, so managers find it.
+  { path: '/permission/role', name: 'pm_role', perm: 'pm_user', group: 'permission' },
   {
     path: '/statistics/powerstatistics',
     name: 'pm_powerstatistics',
@@ -86,8 +85,8 @@ export const HOTEL_ROUTES: readonly ConsoleRoute[] = [
 export const ADMIN_ROUTES: readonly ConsoleRoute[] = [
   { path: '/system/hotel', name: 'pm_hotel', perm: 'pm_hotel', group: 'system' },
   { path: '/system/validdate', name: 'pm_validdate', perm: 'pm_hotel', group: 'system' },
-  { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission', planned: true },
-  { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission', planned: true },
+  { path: '/permission/user', name: 'pm_user', perm: 'pm_user', group: 'permission' },
+  { path: '/permission/dept', name: 'pm_dept', perm: 'pm_dept', group: 'permission' },
 ];
 
 /** Where '' leads: the dashboard for hotel users, the hotel list for the Administrator. */

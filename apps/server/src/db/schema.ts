@@ -33,6 +33,21 @@ export interface UsersTable {
   state: UserState;
   dept_id: number | null;
   created_at: string;
+  /** A free label: the shift or team (the API's `group`). */
+  user_group: ColumnType<string, string | undefined, string>;
+  /** When the user was deleted (its row stays, renamed, for its sessions to answer 4433); null while not. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A hotel's department (modules/departments); `parent_id` null at the top of the tree. */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  parent_id: number | null;
+  name: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RolesTable {
@@ -213,7 +228,7 @@ export interface RoomLastStateTable {
   updated_at: string;
 }
 
-/** A pending persistent timer (modules/timers): fired once when due, then its row is gone. */
+/** A pending persistent timer (modules/timers): fired once when due (claimed meanwhile), then its row is gone. */
 export interface TimersTable {
   /** Unique: setting a timer with a key that exists replaces it. */
   key: string;
@@ -226,6 +241,8 @@ export interface TimersTable {
   /** JSON given to the handler. */
   data: string;
   created_at: string;
+  /** ISO time until which the instance that claimed it is firing it (null: not claimed). */
+  claimed_until: string | null;
 }
 
 /** A hotel's saved energy policy (modules/airpolicy); none: the default applies. */
@@ -407,6 +424,7 @@ export interface Database {
   goods: GoodsTable;
   questions: QuestionsTable;
   cluster_leases: ClusterLeasesTable;
+  departments: DepartmentsTable;
 }
 
 /** A database handle or an open transaction: repository functions take either. */
@@ -414,6 +432,7 @@ export type Db = Kysely<Database> | Transaction<Database>;
 
 export type HotelRow = Selectable<HotelsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type DepartmentRow = Selectable<DepartmentsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OplogRow = Selectable<OplogTable>;

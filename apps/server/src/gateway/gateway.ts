@@ -100,6 +100,8 @@ export interface Gateway {
    * cache forgets it, and a connected RCU whose key no longer opens the door is disconnected.
    */
   invalidateRoom(rcuId: string): Promise<void>;
+  /** For the rooms service: these RCUs' rooms are new; an earlier refusal of them is not remembered. */
+  admitDevices(rcuIds: readonly string[]): void;
   /** For the rooms service: these RCUs' rooms are gone. The cache forgets them; connected ones are disconnected. */
   forgetDevices(rcuIds: readonly string[]): void;
   stats(): GatewayStats;
@@ -407,13 +409,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           timer,
         });
       });
+      // Its time-out may come while the publish is still under way (a broker under load): the
+      // caller gets that rejection from `return answered`; until then it must not count as unhandled.
+      answered.catch(() => {});
       try {
         await publishCommand(rcuId, id, op, fields);
       } catch (error) {
         const waiting = pending.get(id);
         if (waiting) clearTimeout(waiting.timer);
         pending.delete(id);
-        answered.catch(() => {});
         done('failed');
         throw error;
       }
@@ -434,6 +438,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       directory.invalidate(rcuId);
       const after = await directory.find(rcuId);
       if (before && (!after || after.device_key !== before.device_key)) transport.disconnect(rcuId);
+    },
+
+    admitDevices(rcuIds) {
+      for (const rcuId of rcuIds) directory.invalidate(rcuId);
     },
 
     forgetDevices(rcuIds) {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isRcuId, rcuTopicPrefix } from '@roompilot/contract';
+import { isRcuId, rcuTopicPrefix, TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
 import { parseTopicOnce } from './codec.js';
 
 /**
@@ -59,4 +59,20 @@ export function maySubscribe(rcuId: string, filter: string): boolean {
   if (!filter.startsWith(prefix)) return false;
   const rest = filter.slice(prefix.length);
   return /^(#|[A-Za-z0-9_+]+(\/(#|[A-Za-z0-9_+]+))*)$/.test(rest) && isRcuId(rcuId);
+}
+
+/**
+ * The servers' own login on an outside broker (the user of MQTT_URL) sends commands: it publishes
+ * on any RCU's `rcu/{id}/down/cmd`.
+ */
+export function serverMayPublish(topic: string): boolean {
+  const parsed = parseTopicOnce(topic);
+  return parsed !== null && parsed.direction === 'down';
+}
+
+const SERVER_FILTER = new RegExp(`^(\\$share/[A-Za-z0-9_-]{1,64}/)?${TOPIC_ROOT}/\\+/up/(${UP_KINDS.join('|')}|#)$`);
+
+/** …and reads every RCU's up topics, directly or in a shared group (`$share/{group}/rcu/+/up/{kind}`). */
+export function serverMaySubscribe(filter: string): boolean {
+  return SERVER_FILTER.test(filter);
 }

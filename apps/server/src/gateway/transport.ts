@@ -80,7 +80,11 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       ALL_UP_FILTER,
       (packet, done) => {
         onMessage(packet.topic, packet.payload as Buffer);
-        done();
+        // Not `done()` at once: past Aedes's 100 messages in flight its emitter queues the rest, and
+        // a synchronous `done` runs the next queued message inside this call, and so on down the
+        // stack: a thousand flooding RCUs overflowed it (RangeError, the server gone). A microtask
+        // keeps the same order and pace with a flat stack.
+        queueMicrotask(done);
       },
       resolve,
     );

@@ -1,7 +1,9 @@
 import type airpolicy from './zh/airpolicy.js';
 import type alerts from './zh/alerts.js';
 import type auth from './zh/auth.js';
+import type broker from './zh/broker.js';
 import type buildings from './zh/buildings.js';
+import type departments from './zh/departments.js';
 import type error from './zh/error.js';
 import type fields from './zh/fields.js';
 import type guestservice from './zh/guestservice.js';
@@ -28,7 +30,9 @@ import type validation from './zh/validation.js';
 export type AirPolicyMessages = Record<keyof typeof airpolicy, string>;
 export type AlertsMessages = Record<keyof typeof alerts, string>;
 export type AuthMessages = Record<keyof typeof auth, string>;
+export type BrokerMessages = Record<keyof typeof broker, string>;
 export type BuildingsMessages = Record<keyof typeof buildings, string>;
+export type DepartmentsMessages = Record<keyof typeof departments, string>;
 export type ErrorMessages = Record<keyof typeof error, string>;
 export type FieldsMessages = Record<keyof typeof fields, string>;
 export type GuestServiceMessages = Record<keyof typeof guestservice, string>;
@@ -50,7 +54,9 @@ export type UsersMessages = Record<keyof typeof users, string>;
 export type Messages = AirPolicyMessages &
   AlertsMessages &
   AuthMessages &
+  BrokerMessages &
   BuildingsMessages &
+  DepartmentsMessages &
   ErrorMessages &
   FieldsMessages &
   GuestServiceMessages &

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './waiting.js';
 
 const run = promisify(execFile);
 
@@ -25,14 +25,6 @@ function pgBin(): string {
   const last = versions.at(-1);
   if (!last) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/*/bin): `npm test` installs it');
   return path.join(root, last, 'bin');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {

@@ -210,6 +210,30 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
       pending_at: null,
     })
     .execute();
+  const dept = ok(
+    await t.call('POST', '/apis/sys_dept', { token: manager, body: { name: `${WALK_MARKER} dept` } }),
+    'department',
+  );
+  const emptyDept = ok(
+    await t.call('POST', '/apis/sys_dept', {
+      token: manager,
+      body: { name: `${WALK_MARKER} empty dept`, parent_id: dept.id },
+    }),
+    'empty department',
+  );
+  const user = ok(
+    await t.call('POST', '/apis/sys_user', {
+      token: manager,
+      body: {
+        user_name: 'walk_a_user',
+        password: 'walk-pass-1',
+        nick_name: WALK_MARKER,
+        dept_id: dept.id,
+        role_ids: [held.id],
+      },
+    }),
+    'user',
+  );
   const admin = await t.login('Administrator');
   const spare = ok(
     await t.call('POST', '/apis/hoteladd', { token: admin, body: { hotel_name: 'Walk spare hotel', validdate: null } }),
@@ -234,6 +258,9 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     goods_id: goods.id,
     question_id: question.id,
     two_factor_user_id: twoFactorUserId,
+    dept_id: dept.id,
+    empty_dept_id: emptyDept.id,
+    user_id: user.id,
   };
 }
 

@@ -93,7 +93,7 @@ describe('shouldPoll', () => {
 });
 
 describe('parseLiveMessage', () => {
-  it('reads the message types (rooms, alerts, upgrades) and ignores anything else', () => {
+  it('reads the message types (rooms, alerts, upgrades, perms) and ignores anything else', () => {
     expect(parseLiveMessage('{"type":"alert_closed","data":{"id":3}}')).toEqual({
       type: 'alert_closed',
       data: { id: 3 },
@@ -101,6 +101,7 @@ describe('parseLiveMessage', () => {
     expect(parseLiveMessage('{"type":"room","data":{"room_id":1}}')?.type).toBe('room');
     expect(parseLiveMessage('{"type":"upgrade","data":{"job_id":1}}')?.type).toBe('upgrade');
     expect(parseLiveMessage('{"type":"upgrade_job","data":{"job_id":1}}')?.type).toBe('upgrade_job');
+    expect(parseLiveMessage('{"type":"perms","data":{"user_id":4}}')).toEqual({ type: 'perms', data: { user_id: 4 } });
     expect(parseLiveMessage('{"type":"hello","data":{}}')).toBeNull();
     expect(parseLiveMessage('{"type":"room"}')).toBeNull();
     expect(parseLiveMessage('not json')).toBeNull();

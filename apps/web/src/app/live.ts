@@ -28,7 +28,7 @@ export function shouldPoll(status: LiveStatus): boolean {
   return status !== 'open';
 }
 
-const MESSAGE_TYPES = new Set(['room', 'alert', 'alert_closed', 'upgrade', 'upgrade_job']);
+const MESSAGE_TYPES = new Set(['room', 'alert', 'alert_closed', 'upgrade', 'upgrade_job', 'perms']);
 
 /** A message of the socket, or null for anything that is not one (ignored, as the protocol says). */
 export function parseLiveMessage(text: unknown): LiveMessage | null {

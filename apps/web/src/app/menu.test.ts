@@ -25,7 +25,7 @@ describe('sidebar menu', () => {
           'pm_welcome',
         ],
       },
-      { permission: ['pm_user', 'pm_dept'] },
+      { permission: ['pm_user', 'pm_dept', 'pm_role'] },
       { statistics: ['pm_powerstatistics', 'pm_logstatistics'] },
     ]);
   });

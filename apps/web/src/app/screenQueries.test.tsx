@@ -6,9 +6,12 @@ import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import DepartmentsPage from '../features/departments/DepartmentsPage';
 import HotelsPage from '../features/hotels/HotelsPage';
+import RolesPage from '../features/roles/RolesPage';
 import RoomsPage from '../features/rooms/RoomsPage';
 import RoomTypesPage from '../features/roomtypes/RoomTypesPage';
+import UsersPage from '../features/users/UsersPage';
 import ValidityPage from '../features/validity/ValidityPage';
 import { renderInApp } from '../test/render';
 import { MessageProvider } from './feedback';
@@ -26,6 +29,24 @@ vi.mock('./api', () => {
     'roomTypes.list': () => page([{ id: 1, name: 'Deluxe twin', devices: [], room_count: 3 }]),
     'roomTypes.options': () => [{ id: 1, name: 'Deluxe twin' }],
     'buildings.list': () => page([{ id: 7, name: 'North wing', floor_from: 1, floor_to: 9, room_count: 12 }]),
+    'users.list': () =>
+      page([
+        {
+          id: 9,
+          user_name: 'lily',
+          nick_name: 'Lily',
+          dept_id: 3,
+          dept_name: 'Front office',
+          roles: [{ id: 1, name: 'guest' }],
+          state: 'enabled',
+        },
+      ]),
+    'departments.list': () => ({
+      records: [{ id: 3, parent_id: null, name: 'Front office', sort: 0, user_count: 1, user_total: 1 }],
+      total: 1,
+    }),
+    'roles.list': () =>
+      page([{ id: 3, hotel_id: 1, name: 'Night desk', perms: ['pm_dashboard'], user_count: 2, created_at: '' }]),
     'live.roomStates': () => [],
     'live.airStates': () => [],
     'rooms.list': () =>
@@ -70,7 +91,7 @@ beforeEach(() => {
 });
 
 const manager = {
-  info: { id: 2, user_name: 'manager', is_admin: false, perms: [], hotel_id: 1 },
+  info: { id: 2, user_name: 'manager', is_admin: false, perms: [], hotel_id: 1, roles: ['manager'] },
   guard: { isAdmin: false, perms: ['*'] },
 } as never;
 
@@ -98,6 +119,10 @@ describe('a route preloads the queries its screen makes', () => {
     { route: 'pm_roomtype', search: '', page: <RoomTypesPage />, shows: 'Deluxe twin' },
     { route: 'pm_roomdetail', search: '', page: <RoomsPage />, shows: 'N0101' },
     { route: 'pm_roomdetail', search: '?tab=buildings', page: <RoomsPage />, shows: 'North wing' },
+    { route: 'pm_user', search: '', page: <UsersPage />, shows: 'lily' },
+    { route: 'pm_dept', search: '', page: <DepartmentsPage />, shows: 'Front office' },
+    { route: 'pm_role', search: '', page: <RolesPage />, shows: 'Night desk' },
+    { route: 'pm_role', search: '?tab=perms', page: <RolesPage />, shows: 'Night desk' },
   ])(
     '$route $search: the screen shows the preloaded answers and asks for nothing again',
     async ({ route, search, page, shows }) => {
@@ -151,6 +176,9 @@ describe('the dashboard preloads the whole hotel at once and shows one building 
       'pm_checkquanxian',
       'pm_hotel',
       'pm_validdate',
+      'pm_user',
+      'pm_dept',
+      'pm_role',
     ]) {
       expect(FIRST_QUERIES[route], route).toBeTypeOf('function');
     }

@@ -1,4 +1,4 @@
-import type { UpgradeKind } from '@roompilot/contract';
+import { ROLES_PER_HOTEL_MAX, type UpgradeKind } from '@roompilot/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstPageQuery } from '../components/useListQuery';
 import { ALL_ON_ONE_PAGE } from '../features/live/vocabulary';
@@ -21,6 +21,8 @@ export const LISTS = {
   rooms: { key: 'rooms', fetch: api.rooms.list, pageSize: 20 },
   goods: { key: 'goods', fetch: api.guestservice.goodsList },
   questions: { key: 'questions', fetch: api.guestservice.questionList },
+  users: { key: 'users', fetch: api.users.list },
+  roles: { key: 'roles', fetch: api.roles.list },
 } as const;
 
 /** A query's options for `useQuery` (the call as the screen makes it, not quiet unless it says so). */
@@ -44,8 +46,51 @@ export const dashboardAirQuery = () => ({
   queryFn: () => api.live.airStates({}, { quiet: true }),
 });
 
+// The people screens: the hotel they act on (the Administrator picks one: `?hotel=`), its
+// departments (the tree, the user screen's filter and picker) and roles (the user form's picker).
+/** What a people screen's calls add to their body: the Administrator's hotel, nothing for a hotel user. */
+export type HotelTarget = { hotel_id?: number };
+export const hotelOptionsQuery = () => ({
+  queryKey: ['hotels', 'options'],
+  queryFn: (options?: Parameters<typeof api.hotels.list>[1]) => api.hotels.list({ current: 1, size: 500 }, options),
+});
+export const departmentsQuery = (target: HotelTarget) => ({
+  queryKey: ['departments', target],
+  queryFn: (options?: Parameters<typeof api.departments.list>[1]) => api.departments.list(target, options),
+});
+export const roleOptionsQuery = (target: HotelTarget) => ({
+  queryKey: ['roles', 'options', target],
+  queryFn: (options?: Parameters<typeof api.roles.list>[1]) =>
+    api.roles.list({ current: 1, size: 500, ...target }, options),
+});
+/** Whether the signed-in user, as the console's start has read it, is the Administrator. */
+function administrator(client: QueryClient): boolean {
+  return client
+    .getQueriesData<{ is_admin?: boolean }>({ queryKey: ['userinfo'] })
+    .some(([, info]) => info?.is_admin === true);
+}
+/** The hotel a people screen acts on, from its query string (the Administrator's pick), when known. */
+const peopleScreen =
+  (first: (target: HotelTarget) => PreloadQuery[]): Preload =>
+  (client, search) => {
+    if (!administrator(client)) {
+      for (const query of first({})) void preloadQuery(client, query);
+      return;
+    }
+    void preloadQuery(client, hotelOptionsQuery());
+    const hotel = numberParam(search.get('hotel'));
+    if (hotel !== undefined) for (const query of first({ hotel_id: hotel })) void preloadQuery(client, query);
+  };
+
 // The welcome word screen: the hotel's word and name.
 export const welcomeQuery = () => ({ queryKey: ['welcome'], queryFn: () => api.guestservice.welcome({}) });
+
+// The permission list: every role of the hotel (a hotel has at most ROLES_PER_HOTEL_MAX).
+export const allRolesQuery = () => ({
+  queryKey: ['roles', 'all'],
+  queryFn: (options?: Parameters<typeof api.roles.list>[1]) =>
+    api.roles.list({ current: 1, size: ROLES_PER_HOTEL_MAX }, options),
+});
 
 // The energy policy screen: the hotel's policy.
 export const airPolicyQuery = () => ({ queryKey: ['airpolicy'], queryFn: () => api.airPolicy.get({}) });
@@ -165,6 +210,15 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   pm_goods: each(() => firstPageQuery(LISTS.goods)),
   pm_question: each(() => firstPageQuery(LISTS.questions)),
   pm_welcome: each(welcomeQuery),
+  pm_user: peopleScreen((target) => [
+    firstPageQuery({ ...LISTS.users, params: target }) as PreloadQuery,
+    departmentsQuery(target),
+  ]),
+  pm_dept: peopleScreen((target) => [departmentsQuery(target)]),
+  pm_role: (client, search) =>
+    search.get('tab') === 'perms'
+      ? each(allRolesQuery)(client, search)
+      : each(() => firstPageQuery(LISTS.roles))(client, search),
   pm_upgradebinfile: upgradeScreen('bin'),
   pm_upgradeconfigfile: upgradeScreen('config'),
   pm_infrared: upgradeScreen('ir'),

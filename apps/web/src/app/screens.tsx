@@ -12,8 +12,6 @@ export interface ScreenProps {
 
 type LoadScreen = () => Promise<{ default: ComponentType<ScreenProps> }>;
 
-const PlannedPage = preloadable<ScreenProps>(() => import('../features/planned/PlannedPage')).Component;
-
 /** Each screen's chunk with its strings, loaded once: by the route's preload or its first render. */
 const loaders: Record<string, LoadScreen> = {};
 
@@ -57,6 +55,9 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
   pm_goods: screen('pm_goods', ['guestservice'], () => import('../features/guestservice/GoodsPage')),
   pm_question: screen('pm_question', ['guestservice'], () => import('../features/guestservice/QuestionsPage')),
   pm_welcome: screen('pm_welcome', ['guestservice'], () => import('../features/guestservice/WelcomePage')),
+  pm_user: screen('pm_user', ['users'], () => import('../features/users/UsersPage')),
+  pm_dept: screen('pm_dept', ['departments', 'users'], () => import('../features/departments/DepartmentsPage')),
+  pm_role: screen('pm_role', ['roles'], () => import('../features/roles/RolesPage')),
   // The four upgrade screens: one component, each route its own kind of file.
   pm_upgradebinfile: screen(
     'pm_upgradebinfile',
@@ -85,13 +86,16 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
  * console's start does this as soon as the user info says which screen the address shows).
  */
 export function preloadScreen(route: ConsoleRoute, search: string): Promise<unknown> {
-  if (route.planned) return Promise.resolve();
   preloadFirstQueries(queryClient, route.name, search);
   return loaders[route.name]?.().catch(() => {}) ?? Promise.resolve();
 }
 
-/** A route the contract still marks `planned` shows the "not built yet" page, never a fake screen. */
+/** Whether the console has a screen for a route of the contract (every route has: see screens.test.ts). */
+export function hasScreen(name: string): boolean {
+  return name in SCREENS;
+}
+
 export function Screen({ route }: ScreenProps) {
-  const Component = (!route.planned && SCREENS[route.name]) || PlannedPage;
+  const Component = SCREENS[route.name] as ComponentType<ScreenProps>;
   return <Component route={route} />;
 }

@@ -14,7 +14,7 @@ interface Props {
    * The screen's string area, whose `<area>.selected`, `.clearSelection`, `.deleteSelected` and
    * `.deleteSelectedTitle` name the selection (`{{selected}}`: the count).
    */
-  area: 'rooms' | 'guestservice';
+  area: 'rooms' | 'guestservice' | 'users';
   /** The confirmation's question, naming the rows. */
   confirm: string;
   deleting: boolean;

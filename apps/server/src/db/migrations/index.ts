@@ -18,6 +18,8 @@ import * as twoFactor from './0017_two_factor.js';
 import * as guestService from './0018_guest_service.js';
 import * as upgradeBatchRate from './0019_upgrade_batch_rate.js';
 import * as clusterLeases from './0021_cluster_leases.js';
+import * as timerClaims from './0023_timer_claims.js';
+import * as people from './0024_people.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0018_guest_service': guestService,
   '0019_upgrade_batch_rate': upgradeBatchRate,
   '0021_cluster_leases': clusterLeases,
+  '0023_timer_claims': timerClaims,
+  '0024_people': people,
 };

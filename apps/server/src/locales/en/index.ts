@@ -2,7 +2,9 @@ import type { Messages } from '../types.js';
 import airpolicy from './airpolicy.js';
 import alerts from './alerts.js';
 import auth from './auth.js';
+import broker from './broker.js';
 import buildings from './buildings.js';
+import departments from './departments.js';
 import error from './error.js';
 import fields from './fields.js';
 import guestservice from './guestservice.js';
@@ -25,7 +27,9 @@ const messages: Messages = {
   ...airpolicy,
   ...alerts,
   ...auth,
+  ...broker,
   ...buildings,
+  ...departments,
   ...error,
   ...fields,
   ...guestservice,

@@ -66,8 +66,22 @@ function concernsPolicy(change: LiveRoomChange): boolean {
     change.window !== undefined ||
     change.rent !== undefined ||
     change.online === true ||
-    Object.keys(change.devices ?? {}).some((key) => key.startsWith('AC'))
+    acSettingChanged(change)
   );
+}
+
+/**
+ * An AC's setting changed (on, mode, set point, fan): not only the temperature it measures, which
+ * no rule reads and which changes in most of an RCU's reports.
+ */
+function acSettingChanged(change: LiveRoomChange): boolean {
+  const devices = change.devices;
+  if (!devices) return false;
+  for (const key in devices) {
+    if (!key.startsWith('AC')) continue;
+    for (const field in devices[key]) if (field !== 'temp') return true;
+  }
+  return false;
 }
 
 /**

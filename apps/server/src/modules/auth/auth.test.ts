@@ -281,7 +281,7 @@ describeEachDatabase(
         body: { oldpwd: 'first-pass', pwd: 'abc', pwd2: 'abc' },
       });
       expect(short.code).toBe(ErrorCode.invalid);
-      expect(short.message).toBe('参数错误: 新密码不能少于 6 个字符');
+      expect(short.message).toBe('参数错误: 新密码不能少于 8 个字符');
 
       const done = await t.call('POST', '/apis/pwd', {
         token,

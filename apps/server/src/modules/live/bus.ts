@@ -1,9 +1,11 @@
 import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 
 /**
- * Messages between the server instances: alerts raised and confirmed, sessions ended. In one
- * process a bus delivers at once; with Redis every instance that shares it (and its prefix) gets
- * every message, its own included, once.
+ * Messages between the server instances: alerts raised and confirmed, sessions ended, users'
+ * permissions changed. In one process a bus delivers at once; with Redis every instance that
+ * shares it (and its prefix) gets every message, its own included, once. A message published while
+ * Redis is away is kept and sent when it is back: an SOS stored meanwhile still reaches the
+ * consoles, whose sockets stay open.
  */
 export type BusListener = (message: unknown) => void;
 
@@ -16,7 +18,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export type BusTopic = 'alerts' | 'sessions' | 'upgrades';
+export type BusTopic = 'alerts' | 'sessions' | 'upgrades' | 'perms';
 
 export function createMemoryBus(): LiveBus {
   const listeners = new Map<BusTopic, Set<BusListener>>();
@@ -40,11 +42,43 @@ export function createMemoryBus(): LiveBus {
   };
 }
 
+/** Messages kept while Redis is away, oldest dropped past it (an alert is also in the database). */
+export const BUS_PENDING_MAX = 10_000;
+/** How often kept messages are tried again while Redis is away. */
+const BUS_RETRY_MS = 500;
+
 export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus> {
   const { prefix = DEFAULT_PREFIX, onError = () => {} } = options;
-  const { commands: publisher, subscriber } = await connectPair(options, {});
+  // No offline queue: a message published while Redis is away is kept here instead, and sent once
+  // both connections are back (the subscriber's channels subscribed again), in order: sent by
+  // ioredis's own queue at reconnection, it could reach Redis before this instance listens again.
+  const { commands: publisher, subscriber } = await connectPair(options, { enableOfflineQueue: false });
   const channelOf = (topic: BusTopic) => `${prefix}bus:${topic}`;
   const channels = channelListeners<BusListener>(subscriber);
+  const pending: { channel: string; text: string }[] = [];
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  async function flush(): Promise<void> {
+    retry = null;
+    try {
+      await pingPair(publisher, subscriber);
+      while (pending.length > 0) {
+        const next = pending[0] as { channel: string; text: string };
+        await publisher.publish(next.channel, next.text);
+        pending.shift();
+      }
+    } catch {
+      if (!closed) retry = setTimeout(() => void flush(), BUS_RETRY_MS);
+    }
+  }
+
+  function keep(channel: string, text: string): void {
+    pending.push({ channel, text });
+    if (pending.length > BUS_PENDING_MAX) pending.shift();
+    if (!retry && !closed) retry = setTimeout(() => void flush(), BUS_RETRY_MS);
+  }
+
   subscriber.on('message', (channel: string, text: string) => {
     const set = channels.of(channel);
     if (!set) return;
@@ -59,11 +93,24 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
   });
   return {
     async publish(topic, message) {
-      await publisher.publish(channelOf(topic), JSON.stringify(message));
+      const channel = channelOf(topic);
+      const text = JSON.stringify(message);
+      if (pending.length > 0) {
+        keep(channel, text);
+        return;
+      }
+      try {
+        await publisher.publish(channel, text);
+      } catch (error) {
+        keep(channel, text);
+        onError(error as Error);
+      }
     },
     subscribe: (topic, listener) => channels.add(channelOf(topic), listener),
     ping: () => pingPair(publisher, subscriber),
     async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
       channels.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

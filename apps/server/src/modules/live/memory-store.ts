@@ -168,6 +168,9 @@ export function createMemoryStore(): LiveStore {
 
     async ping() {},
 
+    // Its records live as long as the process: nothing to put back.
+    onReconnect() {},
+
     async close() {
       listeners.clear();
     },

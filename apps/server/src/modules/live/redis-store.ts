@@ -77,7 +77,13 @@ function pairs(flat: readonly string[]): Fields {
 /** The live state in Redis, shared by every server instance that uses the same Redis and prefix. */
 export async function createRedisStore(options: LiveRedisOptions): Promise<LiveStore> {
   const { prefix = DEFAULT_PREFIX } = options;
-  const { commands: redis, subscriber } = await connectPair(options, { enableAutoPipelining: true });
+  // No offline queue: a merge made while Redis is away fails at once (the RCU's next report says
+  // it again) instead of running after it comes back, possibly empty, before the last known states
+  // are put back (onReconnect) and starting a room's record from nothing.
+  const { commands: redis, subscriber } = await connectPair(options, {
+    enableAutoPipelining: true,
+    enableOfflineQueue: false,
+  });
   redis.defineCommand('liveMerge', { numberOfKeys: 2, lua: MERGE_SCRIPT });
   redis.defineCommand('liveRestore', { numberOfKeys: 2, lua: RESTORE_SCRIPT });
   const merger = redis as unknown as MergeCommand;
@@ -142,6 +148,11 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     subscribe: (hotelId: number, listener: LiveListener) => channels.add(channelOf(hotelId), listener),
 
     ping: () => pingPair(redis, subscriber),
+
+    // Connected before the store was made: each 'ready' from now on is a connection come back.
+    onReconnect(listener: () => void) {
+      redis.on('ready', listener);
+    },
 
     async close() {
       channels.clear();

@@ -60,6 +60,13 @@ export class LiveService {
   readonly #log: LiveServiceOptions['log'];
   /** Rooms whose RCU spoke since the last flush. */
   #dirty = new Set<number>();
+  /**
+   * Rooms whose last known state the store has had since it (re)connected: restored, or known to
+   * have none. A room not in it has its last known state put back before the first merge, so a
+   * message after a Redis restart does not start the room's record from nothing (and the next
+   * flush does not write that over its last known state).
+   */
+  #settled = new Set<number>();
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
 
@@ -67,6 +74,15 @@ export class LiveService {
     this.#db = db;
     this.store = store;
     this.#log = log;
+    store.onReconnect(() => {
+      this.#settled.clear();
+      this.restore().catch((error: unknown) =>
+        this.#log?.warn(
+          { err: error },
+          'live state: the last known states were not put back after the store came back',
+        ),
+      );
+    });
   }
 
   /**
@@ -93,7 +109,9 @@ export class LiveService {
       if (await this.store.restore(room, { ...state, online: false, stale: true }, new Date(row.updated_at))) {
         restored += 1;
       }
+      this.#settled.add(row.room_id);
     }
+    for (const id of roomIds ?? []) this.#settled.add(id);
     return restored;
   }
 
@@ -271,6 +289,10 @@ export class LiveService {
    * an alert); its room's last known state is written with the next flush.
    */
   async #heard(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
+    if (!this.#settled.has(room.room_id)) {
+      // The database away a moment: the report still goes to the consoles; it is tried next time.
+      await this.restore([room.room_id]).catch(() => 0);
+    }
     const change = await this.store.merge(room, patch, at);
     this.#dirty.add(room.room_id);
     return change;

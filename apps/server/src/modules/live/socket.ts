@@ -24,6 +24,11 @@ const MAX_MESSAGE_BYTES = 4096;
 /** A console this far behind (unsent bytes) is cut off; it reconnects and reloads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/** On the bus: the users whose perms just changed. */
+interface PermsChanged {
+  user_ids: number[];
+}
+
 interface Client {
   socket: WebSocket;
   actor: Actor;
@@ -38,14 +43,15 @@ interface Client {
 /**
  * `GET /apis/live`: the consoles' live push (API.md "Live push"). The first message is
  * `{"token":"…"}`; the server then sends `ready`, and the hotel's room changes, alerts and alert
- * closings until the socket or the session ends. Alerts and ended sessions come through the bus,
- * so a console sees what any server instance raised; room changes through the live store's
+ * closings until the socket or the session ends, and `perms` when the user's permissions change.
+ * Alerts, ended sessions and changed permissions come through the bus, so a console sees what any
+ * server instance raised; room changes through the live store's
  * per-hotel channel. Every LIVE_PING_SECONDS the server pings each socket (one without a pong
  * since the last ping is dropped) and checks its session again.
  */
 export async function liveSocketRoutes(app: FastifyInstance, options: { bus: LiveBus }) {
   const { bus } = options;
-  const { auth, live, alerts, upgrades } = app.services;
+  const { auth, live, alerts, upgrades, roles } = app.services;
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
 
   const clients = new Set<Client>();
@@ -80,9 +86,8 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
     }
   }
 
-  async function join(client: Client): Promise<void> {
-    clients.add(client);
-    if (!client.rooms) return;
+  /** Starts the room changes of the client's hotel for it. */
+  async function watchRooms(client: Client): Promise<void> {
     let hotel = hotels.get(client.hotelId);
     if (!hotel) {
       const members = new Set<Client>();
@@ -96,14 +101,57 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
     await hotel.stop;
   }
 
-  function leave(client: Client): void {
-    clients.delete(client);
+  function unwatchRooms(client: Client): void {
     const hotel = hotels.get(client.hotelId);
     if (!hotel?.clients.delete(client) || hotel.clients.size > 0) return;
     hotels.delete(client.hotelId);
     hotel.stop
       .then((stop) => stop())
       .catch((error: unknown) => app.log.warn({ err: error }, 'live socket: unsubscribe'));
+  }
+
+  async function join(client: Client): Promise<void> {
+    clients.add(client);
+    if (client.rooms) await watchRooms(client);
+  }
+
+  function leave(client: Client): void {
+    clients.delete(client);
+    unwatchRooms(client);
+  }
+
+  /** Whether a user may see the hotel's room changes: the floor view's or the room screens' key. */
+  function mayWatchRooms(actor: Actor): boolean {
+    return (['pm_dashboard', 'pm_roomdetail'] as const).some((key) => {
+      try {
+        authorize(actor, read(key));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /**
+   * Reads the client's session again: its perms as they are now (room changes start or stop with
+   * them), or, the session being over, the socket closes with the reason.
+   */
+  function recheck(client: Client): void {
+    auth.authenticate(client.token, client.ip).then(
+      (actor) => {
+        client.actor = actor;
+        const rooms = mayWatchRooms(actor);
+        if (rooms === client.rooms || !clients.has(client)) return;
+        client.rooms = rooms;
+        if (rooms) void watchRooms(client);
+        else unwatchRooms(client);
+      },
+      (error: unknown) => {
+        if (error instanceof AppError)
+          refuse(client.socket, client.language, closeCodeOf(error), error.messageKey, error.params);
+        else app.log.warn({ err: error }, 'live socket: session check failed');
+      },
+    );
   }
 
   const stopAlerts = await alerts.onAlert((message) => {
@@ -129,6 +177,20 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
   const stopEnded = auth.onSessionsEnded((ended) => {
     bus.publish('sessions', ended).catch((error: unknown) => app.log.warn({ err: error }, 'live socket: bus'));
   });
+  // Users whose perms changed (a role of theirs, their roles), on whichever instance: their
+  // consoles read /userinfo again; the socket follows the new perms.
+  const stopPerms = await bus.subscribe('perms', (message) => {
+    const userIds = new Set((message as PermsChanged).user_ids);
+    for (const client of clients) {
+      if (!userIds.has(client.actor.userId)) continue;
+      send(client, { type: 'perms', data: { user_id: client.actor.userId } });
+      recheck(client);
+    }
+  });
+  const stopPermsChanged = roles.onPermsChanged((userIds) => {
+    const message: PermsChanged = { user_ids: userIds };
+    bus.publish('perms', message).catch((error: unknown) => app.log.warn({ err: error }, 'live socket: bus'));
+  });
 
   const pinger = setInterval(() => {
     for (const client of clients) {
@@ -138,16 +200,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       }
       client.alive = false;
       client.socket.ping();
-      auth.authenticate(client.token, client.ip).then(
-        (actor) => {
-          client.actor = actor;
-        },
-        (error: unknown) => {
-          if (error instanceof AppError)
-            refuse(client.socket, client.language, closeCodeOf(error), error.messageKey, error.params);
-          else app.log.warn({ err: error }, 'live socket: session check failed');
-        },
-      );
+      recheck(client);
     }
   }, app.config.livePingMs);
   pinger.unref();
@@ -158,6 +211,8 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
     stopUpgrades();
     stopSessions();
     stopEnded();
+    stopPerms();
+    stopPermsChanged();
     for (const client of clients) client.socket.close(1001, 'server shutting down');
   });
 
@@ -189,14 +244,6 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       refuse(socket, language, LIVE_CLOSE.forbidden, 'hotel.required');
       return null;
     }
-    const mayRead = (key: 'pm_dashboard' | 'pm_roomdetail') => {
-      try {
-        authorize(actor, read(key));
-        return true;
-      } catch {
-        return false;
-      }
-    };
     const client: Client = {
       socket,
       actor,
@@ -204,7 +251,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       ip: request.ip,
       hotelId,
       language,
-      rooms: mayRead('pm_dashboard') || mayRead('pm_roomdetail'),
+      rooms: mayWatchRooms(actor),
       alive: true,
     };
     await join(client);

@@ -49,6 +49,11 @@ export interface LiveStore {
   subscribe(hotelId: number, listener: LiveListener): Promise<() => Promise<void>>;
   /** Resolves when the store answers (Redis: both its connections are up and it answers PING); memory always does. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` each time the store may have lost records while this process ran (Redis: its
+   * connection came back, after a restart of Redis perhaps); a memory store never does.
+   */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -45,11 +45,39 @@ export async function deleteRole(db: Db, hotelId: number, id: number): Promise<v
   await db.deleteFrom('roles').where('hotel_id', '=', hotelId).where('id', '=', id).execute();
 }
 
-export async function countRoleHolders(db: Db, roleId: number): Promise<number> {
+export async function countRoles(db: Db, hotelId: number): Promise<number> {
   const row = await db
-    .selectFrom('user_roles')
-    .select((eb) => eb.fn.countAll<number>().as('holders'))
-    .where('role_id', '=', roleId)
+    .selectFrom('roles')
+    .select((eb) => eb.fn.countAll<number>().as('roles'))
+    .where('hotel_id', '=', hotelId)
     .executeTakeFirstOrThrow();
-  return Number(row.holders);
+  return Number(row.roles);
+}
+
+/** How many users hold each of the roles (a role no user holds is left out). */
+export async function countHolders(db: Db, roleIds: readonly number[]): Promise<Map<number, number>> {
+  if (roleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('holders')])
+    .where('role_id', 'in', roleIds)
+    .groupBy('role_id')
+    .execute();
+  return new Map(rows.map((row) => [row.role_id, Number(row.holders)]));
+}
+
+/** The ids of the users holding a role. */
+export async function holderIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_roles').select('user_id').where('role_id', '=', roleId).execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** The roles a user holds, with their perms (JSON text). */
+export function rolesOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.id', 'roles.perms'])
+    .where('user_roles.user_id', '=', userId)
+    .execute();
 }

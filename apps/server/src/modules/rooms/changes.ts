@@ -35,14 +35,14 @@ import {
   roomsFor,
 } from './rules.js';
 
-export function addRoom(
-  { db, clock, keys }: RoomDeps,
+export async function addRoom(
+  { db, clock, keys, devices }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomAddBody,
   language: Language,
 ): Promise<Room> {
-  return db.transaction().execute(async (trx) => {
+  const room = await db.transaction().execute(async (trx) => {
     const building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
     checkFloor(building, body.floor_num);
     await existingRoomType(trx, hotelId, body.room_type_id);
@@ -74,6 +74,8 @@ export function addRoom(
     });
     return roomsFor(actor, keys)(await existingRoom(trx, hotelId, id));
   });
+  await devices.added([room.rcu_id]);
+  return room;
 }
 
 /** The room numbers of floors × rooms, checked before the database is asked anything. */
@@ -104,8 +106,8 @@ function plannedRooms(body: RoomsAddBody): { pattern: string; planned: { roomNum
  * Floors × rooms with a number pattern, in one transaction: existing numbers are skipped and
  * reported; any other problem refuses the whole call.
  */
-export function bulkAddRooms(
-  { db, clock, keys }: RoomDeps,
+export async function bulkAddRooms(
+  { db, clock, keys, devices }: RoomDeps,
   actor: Actor,
   hotelId: number,
   body: RoomsAddBody,
@@ -113,7 +115,7 @@ export function bulkAddRooms(
 ): Promise<RoomsAddResult> {
   const { pattern, planned } = plannedRooms(body);
   const [floorFrom, floorTo] = body.floors as [number, number];
-  return db.transaction().execute(async (trx) => {
+  const { result, rcuIds } = await db.transaction().execute(async (trx) => {
     const building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
     checkFloor(building, floorFrom);
     checkFloor(building, floorTo);
@@ -154,8 +156,10 @@ export function bulkAddRooms(
         skipped: skipped.length,
       },
     });
-    return { created: fresh.length, skipped };
+    return { result: { created: fresh.length, skipped }, rcuIds };
   });
+  await devices.added(rcuIds);
+  return result;
 }
 
 export async function updateRoom(

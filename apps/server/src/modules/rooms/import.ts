@@ -250,7 +250,7 @@ export async function importRooms(
 const IMPORTING = new WeakMap<object, Set<number>>();
 
 async function readAndImport(
-  { db, clock, keys }: RoomDeps,
+  { db, clock, keys, devices }: RoomDeps,
   actor: Actor,
   hotelId: number,
   upload: RoomUpload,
@@ -260,7 +260,7 @@ async function readAndImport(
 ): Promise<RoomImportResult> {
   const { rows, cell } = await readSheet(upload, say, label);
 
-  return db.transaction().execute(async (trx) => {
+  const rooms = await db.transaction().execute(async (trx) => {
     const override =
       upload.buildingId === undefined
         ? undefined
@@ -303,6 +303,8 @@ async function readAndImport(
       target: upload.filename,
       detail: { created: rooms.length, building_id: upload.buildingId ?? null },
     });
-    return { created: rooms.length };
+    return rooms;
   });
+  await devices.added(rooms.map((room) => room.rcu_id));
+  return { created: rooms.length };
 }

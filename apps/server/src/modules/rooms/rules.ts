@@ -17,16 +17,22 @@ export const RCU_ID = new RegExp(RCU_ID_PATTERN);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * What the live side is told after rooms change (committed): RCUs whose room changed (rcu_id, key,
- * place: the gateway re-reads them and drops a connection whose key no longer opens the door), and
- * rooms that are gone (their RCUs are disconnected, their live state forgotten).
+ * What the live side is told after rooms change (committed): RCUs of new rooms (let in at once,
+ * by the outside broker too), RCUs whose room changed (rcu_id, key, place: the gateway re-reads
+ * them and drops a connection whose key no longer opens the door), and rooms that are gone (their
+ * RCUs are disconnected, their live state forgotten).
  */
 export interface RoomDeviceHooks {
+  added(rcuIds: string[]): Promise<void>;
   changed(rcuIds: string[]): Promise<void>;
   removed(rooms: { id: number; rcu_id: string }[]): Promise<void>;
 }
 
-export const NO_ROOM_DEVICES: RoomDeviceHooks = { changed: async () => {}, removed: async () => {} };
+export const NO_ROOM_DEVICES: RoomDeviceHooks = {
+  added: async () => {},
+  changed: async () => {},
+  removed: async () => {},
+};
 
 /** Room ids that are online now, as the live store says. */
 export type OnlineRooms = (roomIds: number[]) => Promise<Set<number>>;

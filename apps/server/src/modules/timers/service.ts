@@ -32,16 +32,26 @@ export interface TimerServiceOptions {
   db: Kysely<Database>;
   clock: Clock;
   log?: { error(object: object, message: string): void };
+  /** How long a claim holds (TIMER_CLAIM_MS unless set: TIMER_CLAIM_SECONDS). */
+  claimMs?: number;
 }
 
 /** Due timers read per round of a poll. */
 const BATCH = 100;
+/**
+ * How long a claim holds: an instance killed while firing a timer leaves it claimed, and another
+ * fires it once this has passed. A handler taking longer may see its timer fired twice, so
+ * handlers are written to be repeated (they look at the state, not at how often they ran).
+ */
+export const TIMER_CLAIM_MS = 120_000;
 
 /**
  * Persistent timers: each is a row of the `timers` table, so a timer set before a restart fires
  * after it. A poll (`start`) reads the due rows of the kinds this instance handles and claims each
- * by deleting it, so with several server instances every timer fires once, on the instance that
- * deleted it. A handler that fails is logged; its timer is not retried (it was claimed).
+ * for `TIMER_CLAIM_MS`, so with several server instances every timer fires once, on the instance
+ * that claimed it; the row goes once its handler has run. An instance killed in the middle of a
+ * handler leaves the row claimed, and another instance fires it when the claim runs out. A handler
+ * that fails is logged; its timer is not retried (it ran).
  *
  * Usage: register a handler per kind once (`on`), then `set` and `cancel` timers by key.
  */
@@ -50,11 +60,13 @@ export class TimerService {
   readonly #clock: Clock;
   readonly #log: { error(object: object, message: string): void };
   readonly #handlers = new Map<string, TimerHandler>();
+  readonly #claimMs: number;
   #poller: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
 
-  constructor({ db, clock, log = { error() {} } }: TimerServiceOptions) {
+  constructor({ db, clock, log = { error() {} }, claimMs = TIMER_CLAIM_MS }: TimerServiceOptions) {
     this.#db = db;
+    this.#claimMs = claimMs;
     this.#clock = clock;
     this.#log = log;
   }
@@ -86,10 +98,12 @@ export class TimerService {
     return repository.deleteTimer(this.#db, key);
   }
 
-  /** The pending timer of a key, if any. */
+  /** The pending timer of a key, if any: not one being fired now (its handler may set it again). */
   async find(key: string): Promise<FiredTimer | null> {
     const row = await repository.findTimer(this.#db, key);
-    return row ? timerOf(row) : null;
+    if (!row) return null;
+    if (row.claimed_until !== null && row.claimed_until > this.#clock().toISOString()) return null;
+    return timerOf(row);
   }
 
   /**
@@ -133,12 +147,16 @@ export class TimerService {
 
   async #fire(row: repository.TimerRow): Promise<boolean> {
     const handler = this.#handlers.get(row.kind);
-    if (!handler || !(await repository.claimTimer(this.#db, row))) return false;
+    if (!handler) return false;
+    const now = this.#clock();
+    const until = new Date(now.getTime() + this.#claimMs).toISOString();
+    if (!(await repository.claimTimer(this.#db, row, now.toISOString(), until))) return false;
     try {
       await handler(timerOf(row));
     } catch (error) {
       this.#log.error({ err: error, timer: row.key, kind: row.kind }, 'timers: a handler failed');
     }
+    await repository.releaseTimer(this.#db, row, until);
     return true;
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../../test-support/databases.js';
-import { type FiredTimer, TimerService } from './service.js';
+import { type FiredTimer, TIMER_CLAIM_MS, TimerService } from './service.js';
 
 const MINUTE = 60_000;
 
@@ -162,6 +162,63 @@ for (const kind of DATABASE_KINDS) {
       expect(fired.reduce((a, b) => a + b, 0)).toBe(150);
       expect(counts.size).toBe(150);
       expect([...counts.values()].every((count) => count === 1)).toBe(true);
+    });
+
+    it('fires again on another instance when the one firing it died in the middle, once its claim runs out', async () => {
+      const dying = instance();
+      const survivor = instance();
+      // The first instance's handler never returns, as a process killed with SIGKILL never does.
+      let started = 0;
+      dying.on('test_killed', () => {
+        started += 1;
+        return new Promise<void>(() => {});
+      });
+      const fired: FiredTimer[] = [];
+      survivor.on('test_killed', async (timer) => {
+        fired.push(timer);
+      });
+      await survivor.set({
+        key: 'killed:1',
+        hotel_id: hotelId,
+        room_id: roomId,
+        kind: 'test_killed',
+        due_at: new Date(t.clock().getTime() - 1),
+        data: { job: 7 },
+      });
+      void dying.fireDue();
+      await expect.poll(() => started).toBe(1);
+      // Claimed: the survivor leaves it alone, and it is not pending for whoever looks it up.
+      expect(await survivor.fireDue()).toBe(0);
+      expect(await survivor.find('killed:1')).toBeNull();
+      t.clock.advance(TIMER_CLAIM_MS + 1_000);
+      expect(await survivor.fireDue()).toBe(1);
+      expect(fired.map((timer) => [timer.key, timer.data])).toEqual([['killed:1', { job: 7 }]]);
+      // Fired and released: gone.
+      expect(await survivor.find('killed:1')).toBeNull();
+      expect(await t.db.selectFrom('timers').select('key').where('key', '=', 'killed:1').execute()).toEqual([]);
+    });
+
+    it('keeps a timer its own handler set again while it fired, and fires it at its new time', async () => {
+      const timers = instance();
+      let runs = 0;
+      timers.on('test_again', async (timer) => {
+        runs += 1;
+        if (runs === 1)
+          await timers.set({ ...timer, kind: 'test_again', due_at: new Date(t.clock().getTime() + MINUTE) });
+      });
+      await timers.set({
+        key: 'again:1',
+        hotel_id: hotelId,
+        room_id: roomId,
+        kind: 'test_again',
+        due_at: new Date(t.clock().getTime() - 1),
+      });
+      expect(await timers.fireDue()).toBe(1);
+      expect(await timers.find('again:1')).not.toBeNull();
+      t.clock.advance(MINUTE);
+      expect(await timers.fireDue()).toBe(1);
+      expect(runs).toBe(2);
+      expect(await timers.find('again:1')).toBeNull();
     });
 
     it('goes with its room when the room is deleted', async () => {

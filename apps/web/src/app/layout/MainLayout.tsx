@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { FullPageSpin } from '../FullPageSpin';
 import { routeAt } from '../guard';
 import { breadcrumbKeys } from '../menu';
+import { PermsFollower } from '../PermsFollower';
 import { SiteFooter } from '../SiteFooter';
 import { useCurrentUser } from '../user';
 import { ErrorLogButton } from './ErrorLogButton';
@@ -80,6 +81,7 @@ export default function MainLayout() {
           <Breadcrumb items={crumbs} className="rp-shell__breadcrumb" />
           <div className="rp-shell__actions">
             {!info.is_admin && <AlertCenter />}
+            {!info.is_admin && <PermsFollower />}
             <ErrorLogButton />
             <LanguageSwitch />
             <UserMenu />

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { clearToken } from '../../app/session';
+import { newPasswordRules } from '../../components/passwordRules';
 
 interface Props {
   userName: string;
@@ -64,7 +65,8 @@ export function ChangePasswordDialog({ userName, open, onClose }: Props) {
         <Form.Item
           name="pwd"
           label={t('auth.newPassword')}
-          rules={[{ required: true, message: t('auth.newPasswordRequired') }]}
+          extra={t('common.passwordRule')}
+          rules={newPasswordRules(t, t('auth.newPasswordRequired'))}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

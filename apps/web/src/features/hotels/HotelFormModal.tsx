@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { FormModal } from '../../components/FormModal';
+import { newPasswordRules } from '../../components/passwordRules';
 
 interface Values {
   hotel_name: string;
@@ -129,10 +130,8 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
               <Form.Item
                 name={['manager', 'password']}
                 label={t('hotels.managerPassword')}
-                rules={[
-                  { required: true, message: t('hotels.managerPasswordRequired') },
-                  { min: 6, message: t('hotels.managerPasswordShort') },
-                ]}
+                extra={t('common.passwordRule')}
+                rules={newPasswordRules(t, t('hotels.managerPasswordRequired'))}
               >
                 <Input.Password maxLength={128} autoComplete="new-password" />
               </Form.Item>

@@ -9,7 +9,6 @@ export default {
   'common.reload': 'Reload',
   'common.empty': 'No data',
   'common.languageSwitched': 'switch language success, Please refresh',
-  'common.notBuilt': 'This screen is not built yet.',
   'common.notFound': 'Sorry, the page you visited does not exist.',
   'common.unauthorized': 'Sorry, you are not allowed to view this page.',
   'common.crashed': 'Something went wrong on this page; the error is in the error log.',
@@ -31,4 +30,6 @@ export default {
   'common.refused.visitor': 'Visitors may look but not change anything.',
   'common.refused.forbidden': 'Needs the “{{perm}}” permission.',
   'common.refused.admin': 'Only the platform Administrator may do this.',
+  'common.passwordWeak': 'This password is too weak; follow the rule below',
+  'common.passwordRule': '8–128 characters, mixing at least two of: letters, digits, symbols',
 } satisfies CommonMessages;

@@ -24,7 +24,6 @@ export default {
   'hotels.managerUserNameRequired': "Enter the manager's user name",
   'hotels.managerPassword': 'Manager password',
   'hotels.managerPasswordRequired': "Enter the manager's password",
-  'hotels.managerPasswordShort': 'At least 6 characters',
   'hotels.managerNickName': 'Manager nickname',
   'hotels.deleteTitle': 'Delete hotel',
   'hotels.deleteConfirm': 'Delete the hotel “{{name}}”?',

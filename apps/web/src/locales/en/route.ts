@@ -24,7 +24,7 @@ export default {
   'route.pm_welcome': 'Welcome word',
   'route.pm_user': 'User',
   'route.pm_dept': 'Dept',
-  'route.pm_role': 'Role',
+  'route.pm_role': 'Roles',
   'route.pm_powerstatistics': 'Energy Analyse',
   'route.pm_logstatistics': 'Log',
   'route.pm_hotel': 'Hotel',

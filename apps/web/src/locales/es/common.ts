@@ -9,7 +9,6 @@ export default {
   'common.reload': 'Recargar',
   'common.empty': 'Sin datos',
   'common.languageSwitched': 'Idioma cambiado correctamente, por favor actualice',
-  'common.notBuilt': 'Esta pantalla aún no está construida.',
   'common.notFound': 'Lo sentimos, la página que visitó no existe.',
   'common.unauthorized': 'Lo sentimos, no tiene permiso para ver esta página.',
   'common.crashed': 'Algo salió mal en esta página; el error está en el registro de errores.',
@@ -31,4 +30,6 @@ export default {
   'common.refused.visitor': 'Los visitantes pueden consultar pero no modificar nada.',
   'common.refused.forbidden': 'Requiere el permiso «{{perm}}».',
   'common.refused.admin': 'Solo el Administrador de la plataforma puede hacer esto.',
+  'common.passwordWeak': 'La contraseña es demasiado débil; siga la regla de abajo',
+  'common.passwordRule': '8–128 caracteres, con al menos dos de: letras, dígitos, símbolos',
 } satisfies CommonMessages;

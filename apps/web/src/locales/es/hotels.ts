@@ -25,7 +25,6 @@ export default {
   'hotels.managerUserNameRequired': 'Introduzca el usuario del gerente',
   'hotels.managerPassword': 'Contraseña del gerente',
   'hotels.managerPasswordRequired': 'Introduzca la contraseña del gerente',
-  'hotels.managerPasswordShort': 'Al menos 6 caracteres',
   'hotels.managerNickName': 'Apodo del gerente',
   'hotels.deleteTitle': 'Eliminar hotel',
   'hotels.deleteConfirm': '¿Eliminar el hotel «{{name}}»?',

@@ -9,7 +9,6 @@ export default {
   'common.reload': '再読み込み',
   'common.empty': 'データがありません',
   'common.languageSwitched': '言語を切り替えました。ページを更新してください',
-  'common.notBuilt': 'この画面はまだ作成されていません。',
   'common.notFound': '申し訳ありません。お探しのページは存在しません。',
   'common.unauthorized': '申し訳ありません。このページを表示する権限がありません。',
   'common.crashed': 'このページでエラーが発生しました。エラーはエラーログに記録されています。',
@@ -31,4 +30,6 @@ export default {
   'common.refused.visitor': 'ビジターは閲覧のみ可能で、変更はできません。',
   'common.refused.forbidden': '「{{perm}}」の権限が必要です。',
   'common.refused.admin': 'この操作はプラットフォーム管理者のみが行えます。',
+  'common.passwordWeak': 'パスワードが弱すぎます。下記の条件に従ってください',
+  'common.passwordRule': '8〜128 文字。英字・数字・記号のうち 2 種類以上を含める',
 } satisfies CommonMessages;

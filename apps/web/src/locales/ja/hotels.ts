@@ -24,7 +24,6 @@ export default {
   'hotels.managerUserNameRequired': '管理者のユーザー名を入力してください',
   'hotels.managerPassword': '管理者のパスワード',
   'hotels.managerPasswordRequired': '管理者のパスワードを入力してください',
-  'hotels.managerPasswordShort': '6 文字以上にしてください',
   'hotels.managerNickName': '管理者の表示名',
   'hotels.deleteTitle': 'ホテルを削除',
   'hotels.deleteConfirm': 'ホテル「{{name}}」を削除しますか？',

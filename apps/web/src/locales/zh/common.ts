@@ -7,7 +7,6 @@ export default {
   'common.reload': '重新加载',
   'common.empty': '暂无数据',
   'common.languageSwitched': '切换语言成功，请刷新',
-  'common.notBuilt': '该页面尚未开发完成。',
   'common.notFound': '抱歉，您访问的页面不存在。',
   'common.unauthorized': '抱歉，您没有权限访问该页面。',
   'common.crashed': '页面出错了，错误已记录在错误日志中。',
@@ -29,4 +28,6 @@ export default {
   'common.refused.visitor': '访客只能查看，不能修改',
   'common.refused.forbidden': '需要“{{perm}}”权限',
   'common.refused.admin': '只有平台管理员可以执行此操作',
+  'common.passwordWeak': '密码强度不够，请按下方要求设置',
+  'common.passwordRule': '8–128 个字符，至少包含字母、数字、符号中的两类',
 };

@@ -22,7 +22,6 @@ export default {
   'hotels.managerUserNameRequired': '请输入管理员用户名',
   'hotels.managerPassword': '管理员密码',
   'hotels.managerPasswordRequired': '请输入管理员密码',
-  'hotels.managerPasswordShort': '密码至少 6 位',
   'hotels.managerNickName': '管理员昵称',
   'hotels.deleteTitle': '删除酒店',
   'hotels.deleteConfirm': '确定删除酒店“{{name}}”吗？',
