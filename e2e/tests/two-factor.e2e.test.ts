@@ -163,6 +163,10 @@ test('the Administrator requires it for the hotel, and a user without it is led 
 
   await page.setViewportSize({ width: 390, height: 844 });
   try {
+    await page.goto(`${suite.server.url}/login`);
+    await page.locator('#login_user_name').waitFor();
+    await noSideScroll(page);
+    await screenshot(page, 'two-factor-login-390');
     // The visitor has no two-factor sign-in: the password alone no longer gives it a session.
     await loginAs(page, suite.server.url, 'visitor', 'visitor123');
     await page.getByRole('heading', { name: '设置两步验证' }).waitFor();
