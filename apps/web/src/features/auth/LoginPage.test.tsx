@@ -46,7 +46,10 @@ describe('the login page with two-factor sign-in', () => {
     await userEvent.type(screen.getByLabelText('Code or recovery code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Wrong verification code, please try again')).toBeInTheDocument();
-    expect(api.auth.loginCode).toHaveBeenCalledWith({ challenge: CHALLENGE.challenge, code: '123456' }, { quiet: true });
+    expect(api.auth.loginCode).toHaveBeenCalledWith(
+      { challenge: CHALLENGE.challenge, code: '123456' },
+      { quiet: true },
+    );
 
     api.auth.loginCode.mockResolvedValueOnce({ token: 'the-session' });
     await userEvent.clear(screen.getByLabelText('Code or recovery code'));
