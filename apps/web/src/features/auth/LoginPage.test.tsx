@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../app/http';
-import { getToken } from '../../app/session';
+import { clearToken, getToken } from '../../app/session';
 import { renderInApp } from '../../test/render';
 
 const api = vi.hoisted(() => ({
@@ -24,7 +24,7 @@ async function signIn() {
 }
 
 beforeEach(() => {
-  document.cookie = 'Admin-Token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  clearToken();
   for (const call of Object.values(api.auth)) call.mockReset();
   api.site.info.mockReset().mockResolvedValue({ product: 'RoomPilot', copyright: '', filing_number: '' });
   api.auth.login.mockResolvedValue(CHALLENGE);
