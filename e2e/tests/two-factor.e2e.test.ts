@@ -146,6 +146,32 @@ test('a user turns two-factor sign-in on, then signs in with a code and with a r
   await page.locator('#login_password').waitFor();
 });
 
+test("the manager resets a user's lost two-factor sign-in on the users screen", async () => {
+  const { page } = suite.browser;
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+  await page.goto(`${suite.server.url}/permission/user`);
+  const row = page.locator('tr.ant-table-row').filter({ hasText: 'waiter' });
+  // The waiter turned it on above: the list says so.
+  await row.getByLabel('已开启两步验证').waitFor();
+  await row.getByRole('button', { name: buttonName('重置两步验证') }).click();
+  await page.getByRole('tooltip').getByText('确定重置用户“waiter”的两步验证吗？', { exact: false }).waitFor();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: buttonName('确定') })
+    .click();
+  await page.getByText('已重置用户“waiter”的两步验证').waitFor();
+  await expect.poll(() => row.getByLabel('已开启两步验证').count()).toBe(0);
+  expect(await row.getByRole('button', { name: buttonName('重置两步验证') }).count()).toBe(0);
+
+  // The waiter signs in with its password alone again.
+  await quit(page);
+  await loginAs(page, suite.server.url, 'waiter', 'waiter123');
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+  expect(await page.getByLabel('验证码或恢复码').count()).toBe(0);
+  await quit(page);
+});
+
 test('the Administrator requires it for the hotel, and a user without it is led through setting it up at login (390 px)', async () => {
   const { page } = suite.browser;
   await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);

@@ -59,6 +59,8 @@ export const User = Type.Object({
   /** A free label: the shift or team the user works in. */
   group: Type.String(),
   roles: Type.Array(UserRoleRef),
+  /** Whether the user signs in with a second step (two-factor sign-in turned on). */
+  two_factor: Type.Boolean(),
   created_at: Type.String(),
 });
 export type User = Static<typeof User>;

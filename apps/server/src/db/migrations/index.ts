@@ -14,12 +14,12 @@ import * as modes from './0012_modes.js';
 import * as power from './0013_power.js';
 import * as logRetention from './0014_log_retention.js';
 import * as upgrades from './0015_upgrades.js';
-import * as twoFactor from './0017_two_factor.js';
 import * as guestService from './0018_guest_service.js';
 import * as upgradeBatchRate from './0019_upgrade_batch_rate.js';
 import * as clusterLeases from './0021_cluster_leases.js';
 import * as timerClaims from './0023_timer_claims.js';
 import * as people from './0024_people.js';
+import * as twoFactor from './0025_two_factor.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -38,10 +38,10 @@ export const migrations: Record<string, Migration> = {
   '0013_power': power,
   '0014_log_retention': logRetention,
   '0015_upgrades': upgrades,
-  '0017_two_factor': twoFactor,
   '0018_guest_service': guestService,
   '0019_upgrade_batch_rate': upgradeBatchRate,
   '0021_cluster_leases': clusterLeases,
   '0023_timer_claims': timerClaims,
   '0024_people': people,
+  '0025_two_factor': twoFactor,
 };

@@ -586,7 +586,14 @@ describeEachDatabase('two-factor sign-in', (t) => {
     expect((await t.call('POST', '/apis/two_factor/status', { token: jack })).data.enabled).toBe(true);
 
     const boss = await t.login('jack_boss', 'boss-pass1');
+    // The users screen shows who has it on.
+    const jackOf = async () =>
+      (
+        await t.call('POST', '/apis/sys_user/query', { token: boss, body: { filter: { keyword: 'jack' } } })
+      ).data.records.find((user: { id: number }) => user.id === userId);
+    expect(await jackOf()).toMatchObject({ user_name: 'jack', two_factor: true });
     expect((await reset(boss, { id: userId })).code).toBe(0);
+    expect(await jackOf()).toMatchObject({ user_name: 'jack', two_factor: false });
     expect((await t.call('POST', '/apis/two_factor/status', { token: jack })).data).toMatchObject({
       enabled: false,
       recovery_codes_left: 0,

@@ -20,6 +20,7 @@ const COLUMNS = [
   'users.user_group',
   'users.created_at',
   'departments.name as dept_name',
+  'user_two_factor.enabled_at as two_factor_at',
 ] as const;
 
 export interface UserFilter {
@@ -33,6 +34,7 @@ function usersOf(db: Db, hotelId: number, filter: UserFilter = {}) {
   let query = db
     .selectFrom('users')
     .leftJoin('departments', 'departments.id', 'users.dept_id')
+    .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
     .where('users.hotel_id', '=', hotelId)
     .where('users.deleted_at', 'is', null);
   if (filter.state) query = query.where('users.state', '=', filter.state as UserRow['state']);

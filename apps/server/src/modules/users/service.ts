@@ -26,9 +26,10 @@ import * as repository from './repository.js';
 const USER_KEY = 'pm_user';
 
 function toUser(row: repository.UserListRow, roles: { id: number; name: string }[]): User {
-  const { user_group, ...fields } = row;
+  const { user_group, two_factor_at, ...fields } = row;
   return {
     ...fields,
+    two_factor: two_factor_at !== null && two_factor_at !== undefined,
     // Rows of a hotel: never the Administrator's (hotel_id null).
     hotel_id: fields.hotel_id as number,
     sex: fields.sex as User['sex'],

@@ -1,7 +1,18 @@
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { USER_STATES, type User, type UserState } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Switch, type TableColumnsType, Tag, Tooltip, TreeSelect } from 'antd';
+import {
+  Button,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  TreeSelect,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -47,6 +58,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
   const mayEdit = useMayCall('users.update').allowed;
   const mayReset = useMayCall('users.resetPassword').allowed;
   const mayRemove = useMayCall('users.remove').allowed;
+  const mayResetTwoFactor = useMayCall('twoFactor.reset').allowed;
   const [filters, setFilters] = useState<Filters>({});
   const [keywordInput, setKeywordInput] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
@@ -82,6 +94,14 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         one ? t('users.deletedOne', { name: one.user_name }) : t('users.deleted', { deleted: formatNumber(deleted) }),
       );
       setSelected((current) => current.filter((id) => !ids.includes(id)));
+      invalidate();
+    },
+  });
+
+  const resetTwoFactor = useMutation({
+    mutationFn: (user: User) => api.twoFactor.reset({ id: user.id, ...target }),
+    onSuccess: (_data, user) => {
+      message.success(t('users.twoFactorResetDone', { name: user.user_name }));
       invalidate();
     },
   });
@@ -129,6 +149,11 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         <Space size={4}>
           <span>{name}</span>
           {user.id === me && <Tag>{t('users.me')}</Tag>}
+          {user.two_factor && (
+            <Tooltip title={t('users.twoFactorOn')}>
+              <SafetyOutlined aria-label={t('users.twoFactorOn')} className="rp-users__two-factor" />
+            </Tooltip>
+          )}
         </Space>
       ),
     },
@@ -219,9 +244,9 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         list={list}
         columns={columns}
         rowActions={
-          mayEdit || mayReset || mayRemove
+          mayEdit || mayReset || mayRemove || mayResetTwoFactor
             ? {
-                width: 270,
+                width: 380,
                 fixed: 'right',
                 render: (user) => (
                   <>
@@ -230,6 +255,19 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
                       <RowAction call="users.resetPassword" icon={<KeyOutlined />} onClick={() => setResetting(user)}>
                         {t('users.resetPassword')}
                       </RowAction>
+                    )}
+                    {mayResetTwoFactor && user.two_factor && user.id !== me && (
+                      <Popconfirm
+                        title={t('users.twoFactorResetTitle')}
+                        description={t('users.twoFactorResetConfirm', { name: user.user_name })}
+                        okText={t('common.ok')}
+                        cancelText={t('common.cancel')}
+                        onConfirm={() => resetTwoFactor.mutateAsync(user).catch(() => undefined)}
+                      >
+                        <Button type="link" size="small" icon={<SafetyOutlined />} data-call="twoFactor.reset">
+                          {t('users.twoFactorReset')}
+                        </Button>
+                      </Popconfirm>
                     )}
                     {mayRemove && user.id !== me && (
                       <DeleteAction

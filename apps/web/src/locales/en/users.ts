@@ -65,4 +65,10 @@ export default {
   'users.deleteSelected': 'Delete selected ({{selected}})',
   'users.deleteSelectedTitle': 'Delete the selected users',
   'users.deleteSelectedConfirm': 'Delete the {{selected}} selected users? Their sessions end at once.',
+  'users.twoFactorOn': 'Two-factor sign-in is on',
+  'users.twoFactorReset': 'Reset two-factor',
+  'users.twoFactorResetTitle': 'Reset two-factor sign-in',
+  'users.twoFactorResetConfirm':
+    'Reset the two-factor sign-in of “{{name}}”? Its authenticator and recovery codes stop working; if the hotel requires two-factor sign-in, the user sets it up again at the next sign-in.',
+  'users.twoFactorResetDone': 'The two-factor sign-in of “{{name}}” was reset',
 } satisfies UsersMessages;

@@ -66,4 +66,10 @@ export default {
   'users.deleteSelectedTitle': 'Eliminar los usuarios seleccionados',
   'users.deleteSelectedConfirm':
     '¿Eliminar los {{selected}} usuarios seleccionados? Sus sesiones terminarán al instante.',
+  'users.twoFactorOn': 'Verificación en dos pasos activada',
+  'users.twoFactorReset': 'Restablecer dos pasos',
+  'users.twoFactorResetTitle': 'Restablecer la verificación en dos pasos',
+  'users.twoFactorResetConfirm':
+    '¿Restablecer la verificación en dos pasos de «{{name}}»? Su autenticador y sus códigos de recuperación dejan de funcionar; si el hotel la exige, el usuario la configurará de nuevo al iniciar sesión.',
+  'users.twoFactorResetDone': 'Se restableció la verificación en dos pasos de «{{name}}»',
 } satisfies UsersMessages;

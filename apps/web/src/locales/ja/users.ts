@@ -66,4 +66,10 @@ export default {
   'users.deleteSelected': '選択を削除（{{selected}}）',
   'users.deleteSelectedTitle': '選択したユーザーを削除',
   'users.deleteSelectedConfirm': '選択した {{selected}} 人のユーザーを削除しますか？ログインは直ちに終了します。',
+  'users.twoFactorOn': '2 段階認証が有効',
+  'users.twoFactorReset': '2 段階認証をリセット',
+  'users.twoFactorResetTitle': '2 段階認証のリセット',
+  'users.twoFactorResetConfirm':
+    'ユーザー「{{name}}」の 2 段階認証をリセットしますか？認証アプリとリカバリーコードは使えなくなります。ホテルが 2 段階認証を必須にしている場合、次回のサインイン時に再設定が必要です。',
+  'users.twoFactorResetDone': 'ユーザー「{{name}}」の 2 段階認証をリセットしました',
 } satisfies UsersMessages;

@@ -63,4 +63,10 @@ export default {
   'users.deleteSelected': '删除所选（{{selected}}）',
   'users.deleteSelectedTitle': '删除所选用户',
   'users.deleteSelectedConfirm': '确定删除所选的 {{selected}} 个用户吗？他们的登录将立即失效。',
+  'users.twoFactorOn': '已开启两步验证',
+  'users.twoFactorReset': '重置两步验证',
+  'users.twoFactorResetTitle': '重置两步验证',
+  'users.twoFactorResetConfirm':
+    '确定重置用户“{{name}}”的两步验证吗？其验证器和恢复码将失效；若酒店要求两步验证，该用户下次登录时需重新设置。',
+  'users.twoFactorResetDone': '已重置用户“{{name}}”的两步验证',
 };
