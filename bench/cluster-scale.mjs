@@ -62,6 +62,8 @@ const DEVICES = [
   { key: 'V1', kind: 'ventilation', name: 'Ventilation' },
 ];
 const ROOMS_PER_FLOOR = 200;
+const LOG_DIR = process.env.BENCH_LOG_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cluster-logs-'));
+fs.mkdirSync(LOG_DIR, { recursive: true });
 const wallNow = () => performance.timeOrigin + performance.now();
 
 // --- the machine's and the processes' figures, from /proc -------------------------------------
@@ -123,27 +125,41 @@ function machineCpu() {
 /** PostgreSQL, Redis and Mosquitto as scripts/services.sh starts them, in a folder of their own. */
 function startServices() {
   const dir = fs.mkdtempSync('/tmp/rp-cluster-bench-');
-  const out = execFileSync('bash', ['-c', 'source scripts/services.sh && services_start "$1" >&2 && services_env', 'bash', dir], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const env = Object.fromEntries(
-    out
-      .split('\n')
-      .filter((line) => line.startsWith('export '))
-      .map((line) => line.slice('export '.length).split('=')),
-  );
-  const pidOf = (file) => Number(fs.readFileSync(path.join(dir, file), 'utf8').split('\n')[0]);
-  return {
-    dir,
-    databaseUrl: env.TEST_DATABASE_URL,
-    redisUrl: env.TEST_REDIS_URL,
-    mqttUrl: env.TEST_MQTT_URL,
-    mqttPort: Number(new URL(env.TEST_MQTT_URL).port),
-    redisPort: Number(new URL(env.TEST_REDIS_URL).port),
-    pids: { postgres: pidOf('pg/data/postmaster.pid'), redis: pidOf('redis.pid'), mosquitto: pidOf('mosquitto/mosquitto.pid') },
-  };
+  try {
+    const out = execFileSync(
+      'bash',
+      ['-c', 'source scripts/services.sh && services_start "$1" >&2 && services_env', 'bash', dir],
+      { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const env = Object.fromEntries(
+      out
+        .split('\n')
+        .filter((line) => line.startsWith('export '))
+        .map((line) => line.slice('export '.length).split('=')),
+    );
+    const pidOf = (file) => Number(fs.readFileSync(path.join(dir, file), 'utf8').split('\n')[0]);
+    return {
+      dir,
+      databaseUrl: env.TEST_DATABASE_URL,
+      redisUrl: env.TEST_REDIS_URL,
+      mqttUrl: env.TEST_MQTT_URL,
+      mqttPort: Number(new URL(env.TEST_MQTT_URL).port),
+      redisPort: Number(new URL(env.TEST_REDIS_URL).port),
+      pids: {
+        postgres: pidOf('pg/data/postmaster.pid'),
+        redis: pidOf('redis.pid'),
+        mosquitto: pidOf('mosquitto/mosquitto.pid'),
+      },
+    };
+  } catch (error) {
+    // Whatever of the three did start is stopped (services.sh goes on when one fails to start).
+    const logs = ['pg/init.log', 'pg/pg.log', 'redis.log', 'mosquitto/mosquitto.log']
+      .map((file) => path.join(dir, file))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => `${file}:\n${fs.readFileSync(file, 'utf8').split('\n').slice(-4).join('\n')}`);
+    stopServices(dir);
+    throw new Error(`the services did not all start: ${error.message}\n${logs.join('\n')}`);
+  }
 }
 
 function stopServices(dir) {
@@ -208,8 +224,11 @@ async function startInstance(name, env) {
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its log (warnings and errors) in LOG_DIR, named after it: read it when a figure looks wrong.
+  const log = fs.createWriteStream(path.join(LOG_DIR, `instance-${name}.log`));
   const output = [];
   const keep = (chunk) => {
+    log.write(chunk);
     output.push(chunk.toString());
     if (output.length > 50) output.shift();
   };
@@ -275,7 +294,11 @@ async function openConsole(instance, arrivals) {
       }
       const message = JSON.parse(text);
       if (message.type === 'ready') resolve();
-      else if (message.type === 'alert' && message.data.type === ALERT_TYPES.sos && !arrivals.has(message.data.room_num))
+      else if (
+        message.type === 'alert' &&
+        message.data.type === ALERT_TYPES.sos &&
+        !arrivals.has(message.data.room_num)
+      )
         arrivals.set(message.data.room_num, at);
     });
   });
@@ -355,7 +378,9 @@ async function runCase(ctx, count) {
   const sosRcus = ctx.sosRcus.splice(0, SOS_PER_CASE);
   const raisedAt = new Map();
   try {
-    await Promise.all(ctx.publishers.map(({ child }) => child.request('rate', { perSecond: RATE / ctx.publishers.length })));
+    await Promise.all(
+      ctx.publishers.map(({ child }) => child.request('rate', { perSecond: RATE / ctx.publishers.length })),
+    );
     await sleep(WARMUP_MS);
     const load = load1();
     const before = await snapshot(ctx, instances);
@@ -395,7 +420,8 @@ async function runCase(ctx, count) {
     }
     latencies.sort((a, b) => a - b);
     const core = (a, b) => ((b - a) / (ms / 1000)) * 100;
-    const machineBusy = ((after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)) * 100;
+    const machineBusy =
+      ((after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)) * 100;
     const perInstance = instances.map((instance, i) => ({
       name: instance.name,
       received: perSecond(sumOf(before.metrics[i], STATE), sumOf(after.metrics[i], STATE)),
@@ -422,10 +448,8 @@ async function runCase(ctx, count) {
       count,
       absorbed: perSecond(before.merges, after.merges),
       received: perInstance.reduce((s, p) => s + p.received, 0),
-      offered: perSecond(
-        before.pubs.reduce((s, p) => s + p.sent, 0),
-        after.pubs.reduce((s, p) => s + p.sent, 0),
-      ),
+      // Each publisher's own count over its own clock (its answer may come late on a busy machine).
+      offered: after.pubs.reduce((s, p, i) => s + ((p.sent - before.pubs[i].sent) / (p.t - before.pubs[i].t)) * 1000, 0),
       perInstance,
       sos: { raised: raisedAt.size, consoles: instances.length, lost, latencies },
       mosquitto: { cpu: core(before.mosquitto.cpu, after.mosquitto.cpu), rss: after.mosquitto.rss },
@@ -459,7 +483,7 @@ const limit = fileLimit();
 console.log(
   `cluster scale: ${RCUS} RCUs from ${PUBLISHERS} processes on Mosquitto, ${RATE} partial states/s offered, ` +
     `${WARMUP_MS / 1000} s warm-up, ${WINDOW_MS / 1000} s measured, an SOS every ${SOS_EVERY_MS} ms; ` +
-    `instances ${CASES.join(', ')}; ulimit -n ${limit ?? '?'}\n`,
+    `instances ${CASES.join(', ')}; ulimit -n ${limit ?? '?'}; the instances' logs in ${LOG_DIR}\n`,
 );
 if (limit !== null && limit < RCUS + 500) {
   console.error(`ulimit -n is ${limit}: raise it above ${RCUS + 500} first (e.g. \`ulimit -n 65536\`).`);
@@ -523,7 +547,8 @@ try {
     ),
   );
   const refused = connected.reduce((sum, c) => sum + c.failed, 0);
-  if (refused > 0) throw new Error(`${refused} RCUs could not connect (${connected.find((c) => c.failed)?.firstError})`);
+  if (refused > 0)
+    throw new Error(`${refused} RCUs could not connect (${connected.find((c) => c.failed)?.firstError})`);
   fleet = await runFleet({
     url: services.mqttUrl,
     rooms: sosRooms.map((room) => ({ rcu_id: room.rcu_id, device_key: room.device_key })),
@@ -555,14 +580,18 @@ const ms1 = (n) => (n === undefined ? '–' : n.toFixed(1));
 console.log(
   '| instances | state msg/s absorbed (Redis merges) | received by the gateways | written by the RCUs | SOS (consoles) | SOS p50 ms | p99 ms | max ms | lost | Mosquitto CPU % | Redis CPU % | PostgreSQL CPU % | publishers CPU % | machine busy % | others on the machine (% of a core) | load (1 min) |',
 );
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log(
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+);
 for (const r of results) {
   const l = r.sos.latencies;
   console.log(
     `| ${r.count} | ${f0(r.absorbed)} | ${f0(r.received)} | ${f0(r.offered)} | ${r.sos.raised} (${r.sos.consoles}) | ${ms1(percentile(l, 50))} | ${ms1(percentile(l, 99))} | ${ms1(l[l.length - 1])} | ${r.sos.lost} | ${f0(r.mosquitto.cpu)} | ${f0(r.redis.cpu)} | ${f0(r.postgres)} | ${f0(r.publishers)} | ${f0(r.machineBusy)} | ${f0(r.others)} | ${r.load} |`,
   );
 }
-console.log('\n| instances | instance | state msg/s received | CPU % of a core | RSS MB (peak) | heap MB | event loop lag p99 ms | room changes to its console | over budget | handler errors |');
+console.log(
+  '\n| instances | instance | state msg/s received | CPU % of a core | RSS MB (peak) | heap MB | event loop lag p99 ms | room changes to its console | over budget | handler errors |',
+);
 console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   for (const p of r.perInstance) {
