@@ -64,15 +64,12 @@ async function startServer({ rooms, env = {} }) {
   await seed(app.db, { adminPassword: ADMIN_PASSWORD, demo: false, dataDir, clock: app.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  // "Absorbed": a state message merged into the live-state store (the service calls store.merge
-  // for each one; a merge of the online flag alone is a status message, not counted).
-  const store = app.services.live.store;
-  const merge = store.merge;
-  store.merge = function countedMerge(room, patch, at) {
-    const done = merge.call(this, room, patch, at);
-    if (Object.keys(patch).length > 1) done.then(() => merged++);
-    return done;
-  };
+  // "Absorbed": a state message handed to the live service, which merges it into the live-state
+  // store in the same turn. The gateway hands each room's state on once a turn of the event loop,
+  // several messages folded into one when they came faster than that (`messages` says how many).
+  app.gateway.on('state', ({ messages }) => {
+    merged += messages;
+  });
   // When the alert hook fires (before the WebSocket): the SOS benchmark's breakdown.
   await app.services.alerts.onAlert((message) => {
     if (message.type === 'alert')

@@ -54,9 +54,17 @@ export interface ServerCredentials {
   hotelId: number;
 }
 
+/** A session of a user; one who signs in with two factors cannot serve the simulator. */
+async function logIn(server: string, user: string, password: string): Promise<string> {
+  const answer = await call(server, authCalls.calls.login, { user_name: user, password });
+  if (!('token' in answer))
+    throw new Error(`user ${user} signs in with two factors: give the simulator a user without`);
+  return answer.token;
+}
+
 /** Every room of a hotel with its key and device keys, read through the API as a user with pm_roomdetail. */
 export async function roomsFromServer({ server, user, password, hotelId }: ServerCredentials): Promise<FleetRoom[]> {
-  const { token } = await call(server, authCalls.calls.login, { user_name: user, password });
+  const token = await logIn(server, user, password);
   const types = await call(server, roomTypeCalls.calls.list, { current: 1, size: 500, hotel_id: hotelId }, token);
   const keysOfType = new Map(types.records.map((type) => [type.id, type.devices.map((device) => device.key)]));
   const rooms: FleetRoom[] = [];
@@ -99,7 +107,7 @@ export async function hotelIdByName({
   password,
   hotelNames,
 }: Omit<ServerCredentials, 'hotelId'> & { hotelNames: readonly string[] }): Promise<number | null> {
-  const { token } = await call(server, authCalls.calls.login, { user_name: user, password });
+  const token = await logIn(server, user, password);
   try {
     for (const hotelName of hotelNames) {
       const page = await call(server, hotelCalls.calls.list, { current: 1, size: 500, keyword: hotelName }, token);

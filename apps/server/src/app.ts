@@ -26,6 +26,7 @@ import { alertRoutes } from './modules/alerts/routes.js';
 import { AlertService } from './modules/alerts/service.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { type AuthService, createAuthService } from './modules/auth/service.js';
+import { createLoginThrottle } from './modules/auth/throttle.js';
 import { brokerRoutes } from './modules/broker/routes.js';
 import { type BrokerAuthService, createBrokerAuthService } from './modules/broker/service.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
@@ -64,6 +65,9 @@ import { siteRoutes } from './modules/site/routes.js';
 import { createSiteService, type SiteService } from './modules/site/service.js';
 import { ClusterLeases } from './modules/timers/leases.js';
 import { TimerService } from './modules/timers/service.js';
+import { twoFactorRoutes } from './modules/twofactor/routes.js';
+import { createTotpSecrets } from './modules/twofactor/secrets.js';
+import { createTwoFactorService, type TwoFactorService } from './modules/twofactor/service.js';
 import { openDownloadSlots } from './modules/upgrades/download-slots.js';
 import { createUpgradeLinks } from './modules/upgrades/links.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
@@ -99,6 +103,7 @@ export interface Services {
   airPolicy: AirPolicyService;
   upgrades: UpgradeService;
   guestservice: GuestService;
+  twoFactor: TwoFactorService;
   users: UserService;
   departments: DepartmentService;
   /** An outside broker's HTTP authentication and authorization (/apis/mqtt/auth, /apis/mqtt/acl). */
@@ -286,9 +291,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Services
+  const throttle = createLoginThrottle({ db, config, clock, log: app.log });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    secrets: createTotpSecrets(secret.secret),
+    throttle,
+    log: app.log,
+  });
   const roles = createRoleService({ db, clock });
   const services: Services = {
-    auth: createAuthService({ db, config, clock, log: app.log }),
+    auth: createAuthService({ db, config, clock, throttle, twoFactor }),
     roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
@@ -316,6 +329,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     airPolicy,
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
+    twoFactor,
     users: createUserService({ db, clock, onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds) }),
     departments: createDepartmentService({ db, clock }),
     broker: createBrokerAuthService({
@@ -385,6 +399,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(airPolicyRoutes);
       await api.register(upgradeRoutes);
       await api.register(guestServiceRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(userRoutes);
       await api.register(departmentRoutes);
       await api.register(brokerRoutes);

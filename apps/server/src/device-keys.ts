@@ -16,8 +16,6 @@ const VERSION = 'v1';
 const PREFIX = `${VERSION}:`;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** Bound into every value: a value of another version or purpose never opens as this one. */
-const ASSOCIATED = Buffer.from('roompilot device key v1');
 
 export interface DeviceKeys {
   /** The key as stored: `v1:<iv>:<tag>:<ciphertext>` (base64), a fresh random IV each time. */
@@ -42,43 +40,67 @@ export function isSealed(stored: string): boolean {
  */
 const OPENED_KEPT = 50_000;
 
-/** Seals and opens device keys with a secret (any string of at least 32 characters). */
-export function createDeviceKeys(secret: string, { kept = OPENED_KEPT }: { kept?: number } = {}): DeviceKeys {
+/** Seals and opens short strings (AES-256-GCM) under a key of its own derived from the secret. */
+export interface Sealer {
+  /** `v1:<iv>:<tag>:<ciphertext>` (base64), a fresh random IV each time. */
+  seal(plain: string): string;
+  /** The string of a sealed value; null when it does not open (another secret or purpose, or changed). */
+  open(sealed: string): string | null;
+}
+
+/**
+ * A sealer for one purpose: its key is derived from the secret with `purpose.info`, and
+ * `purpose.associated` is bound into every value, so a value of one purpose never opens as
+ * another's. The device keys use it, and so do the two-factor secrets (modules/twofactor).
+ */
+export function createSealer(secret: string, purpose: { info: string; associated: string }): Sealer {
   if (secret.length < DEVICE_KEY_SECRET_MIN_LENGTH) {
     throw new Error(`the device-key secret must be at least ${DEVICE_KEY_SECRET_MIN_LENGTH} characters`);
   }
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'roompilot device keys', 32));
-  const opened = new Map<string, string | null>();
-  const unseal = (stored: string): string | null => {
-    const parts = stored.slice(PREFIX.length).split(':');
-    if (parts.length !== 3) return null;
-    const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part as string, 'base64')) as [
-      Buffer,
-      Buffer,
-      Buffer,
-    ];
-    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      decipher.setAAD(ASSOCIATED);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), purpose.info, 32));
+  const associated = Buffer.from(purpose.associated);
+  return {
+    seal(plain) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(associated);
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return `${PREFIX}${iv.toString('base64')}:${tag.toString('base64')}:${ciphertext.toString('base64')}`;
+    },
+    open(sealed) {
+      if (!sealed.startsWith(PREFIX)) return null;
+      const parts = sealed.slice(PREFIX.length).split(':');
+      if (parts.length !== 3) return null;
+      const [iv, tag, ciphertext] = parts.map((part) => Buffer.from(part as string, 'base64')) as [
+        Buffer,
+        Buffer,
+        Buffer,
+      ];
+      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+        decipher.setAAD(associated);
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
+      }
+    },
   };
+}
+
+/** Seals and opens device keys with a secret (any string of at least 32 characters). */
+export function createDeviceKeys(secret: string, { kept = OPENED_KEPT }: { kept?: number } = {}): DeviceKeys {
+  const sealer = createSealer(secret, { info: 'roompilot device keys', associated: 'roompilot device key v1' });
+  const opened = new Map<string, string | null>();
   const remember = (stored: string, plain: string | null) => {
     if (opened.size >= kept) opened.delete(opened.keys().next().value as string);
     opened.set(stored, plain);
   };
   return {
     seal(plain) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(ASSOCIATED);
-      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      const tag = cipher.getAuthTag();
-      const sealed = `${PREFIX}${iv.toString('base64')}:${tag.toString('base64')}:${ciphertext.toString('base64')}`;
+      const sealed = sealer.seal(plain);
       remember(sealed, plain);
       return sealed as SealedDeviceKey;
     },
@@ -86,7 +108,7 @@ export function createDeviceKeys(secret: string, { kept = OPENED_KEPT }: { kept?
       if (!isSealed(stored)) return stored;
       const known = opened.get(stored);
       if (known !== undefined) return known;
-      const plain = unseal(stored);
+      const plain = sealer.open(stored);
       remember(stored, plain);
       return plain;
     },

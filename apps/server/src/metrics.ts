@@ -114,6 +114,16 @@ export function createMetrics(sources: MetricSources): Metrics {
   });
 
   new Counter({
+    name: 'roompilot_rcu_states_folded_total',
+    help: 'State messages folded into an earlier one of their RCU still waiting for its turn: the server fell behind and kept the latest state of each room.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(stats()?.statesFolded ?? 0);
+    },
+  });
+
+  new Counter({
     name: 'roompilot_gateway_handler_errors_total',
     help: 'Device messages whose handling failed (logged at error with the rcu_id).',
     registers,

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { defineCalls } from './call.js';
 import { NewPassword, PASSWORD_MAX } from './passwords.js';
+import { Challenge, RecoveryCodes, TotpCode, TwoFactorCode, TwoFactorSetup } from './twofactor.js';
 
 /** User names and passwords: printable, bounded; the server trims the user name. */
 export const LoginBody = Type.Object(
@@ -12,8 +13,48 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
-export const LoginData = Type.Object({ token: Type.String() });
+/** A session: the bearer token. */
+export const LoginToken = Type.Object({ token: Type.String() });
+export type LoginToken = Static<typeof LoginToken>;
+
+/**
+ * The password was right and a second step is due (twofactor.ts): `code`, the user has two-factor
+ * sign-in and enters a code from its app or a recovery code (`/login/totp`); `enrol`, its hotel
+ * requires it and the user sets it up now (`/login/two_factor/setup`, then `/login/two_factor/enable`).
+ * The challenge is good for that step only, until `expires_at`; it is not a session.
+ */
+export const LoginChallenge = Type.Object({
+  two_factor: Type.Union([Type.Literal('code'), Type.Literal('enrol')]),
+  challenge: Type.String(),
+  expires_at: Type.String(),
+});
+export type LoginChallenge = Static<typeof LoginChallenge>;
+
+/** What the login answers: a session, or the second step it needs first. */
+export const LoginData = Type.Union([LoginToken, LoginChallenge]);
 export type LoginData = Static<typeof LoginData>;
+
+export const LoginCodeBody = Type.Object(
+  { challenge: Challenge, code: TwoFactorCode },
+  { additionalProperties: false },
+);
+export type LoginCodeBody = Static<typeof LoginCodeBody>;
+
+export const LoginEnrolBody = Type.Object({ challenge: Challenge }, { additionalProperties: false });
+export type LoginEnrolBody = Static<typeof LoginEnrolBody>;
+
+export const LoginEnrolEnableBody = Type.Object(
+  { challenge: Challenge, code: TotpCode },
+  { additionalProperties: false },
+);
+export type LoginEnrolEnableBody = Static<typeof LoginEnrolEnableBody>;
+
+/** Set up at login: the session and the recovery codes, shown once. */
+export const LoginEnrolled = Type.Object({
+  token: Type.String(),
+  recovery_codes: RecoveryCodes.properties.recovery_codes,
+});
+export type LoginEnrolled = Static<typeof LoginEnrolled>;
 
 export const PermEntry = Type.Object({ val: Type.String() });
 
@@ -53,9 +94,45 @@ export const authCalls = defineCalls('auth', {
     access: 'public',
     write: true,
     hotelScoped: false,
-    summary: 'Log in; answers the bearer token',
+    summary: 'Log in; answers the bearer token, or the two-factor step it needs first',
+    description:
+      'A user with two-factor sign-in, or of a hotel that requires it, gets `{two_factor, challenge, expires_at}` instead of `{token}`: see `/login/totp` and `/login/two_factor/*`.',
     body: LoginBody,
     response: LoginData,
+  },
+  loginCode: {
+    method: 'POST',
+    path: '/login/totp',
+    access: 'public',
+    write: true,
+    hotelScoped: false,
+    summary: "Log in's second step: a code from the app, or a recovery code; answers the bearer token",
+    description:
+      'A wrong code is 4400 and counts as a failed login (the same throttle: 4429 with the wait); a code is taken once (a replay within its 30 s is refused); a recovery code is used up. An unknown or expired challenge is 4401: log in again.',
+    body: LoginCodeBody,
+    response: LoginToken,
+  },
+  loginEnrolSetup: {
+    method: 'POST',
+    path: '/login/two_factor/setup',
+    access: 'public',
+    write: true,
+    hotelScoped: false,
+    summary: "Log in's set-up step (the hotel requires two-factor sign-in): the secret to scan",
+    description: 'The same secret for the same challenge. An unknown or expired challenge is 4401.',
+    body: LoginEnrolBody,
+    response: TwoFactorSetup,
+  },
+  loginEnrolEnable: {
+    method: 'POST',
+    path: '/login/two_factor/enable',
+    access: 'public',
+    write: true,
+    hotelScoped: false,
+    summary: "Log in's set-up step: confirm with a code; answers the bearer token and the recovery codes",
+    description: 'A wrong code is 4400 and counts as a failed login.',
+    body: LoginEnrolEnableBody,
+    response: LoginEnrolled,
   },
   logout: {
     method: 'POST',

@@ -17,6 +17,7 @@ import { roleCalls } from './roles.js';
 import { roomCalls } from './rooms.js';
 import { roomTypeCalls } from './roomtypes.js';
 import { siteCalls } from './site.js';
+import { twoFactorCalls } from './twofactor.js';
 import { upgradeCalls } from './upgrades.js';
 import { userCalls } from './users.js';
 
@@ -42,6 +43,7 @@ export const CALLS = {
   airPolicy: airPolicyCalls,
   upgrades: upgradeCalls,
   guestservice: guestServiceCalls,
+  twoFactor: twoFactorCalls,
   users: userCalls,
   departments: departmentCalls,
   broker: brokerCalls,

@@ -29,6 +29,8 @@ export const Hotel = Type.Object({
   /** 'YYYY-MM-DD', the last day of service; null: no end. */
   validdate: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  /** Its users must sign in with two factors (twofactor.ts): one without sets it up at its next login. */
+  two_factor_required: Type.Boolean(),
   room_count: Type.Integer(),
   /** Days from today until validdate (0 on the day itself, negative once past); null without validdate. */
   days_left: Type.Union([Type.Integer(), Type.Null()]),
@@ -47,6 +49,7 @@ const HotelFields = {
   area: Type.Optional(Type.String({ maxLength: 64 })),
   address: Type.Optional(Type.String({ maxLength: HOTEL_TEXT_MAX })),
   welcome_word: Type.Optional(Type.String({ maxLength: WELCOME_WORD_MAX })),
+  two_factor_required: Type.Optional(Type.Boolean()),
 };
 
 /** The hotel's first user: gets a 'manager' role holding every hotel key. */

@@ -27,5 +27,6 @@ export * from './rooms.js';
 export * from './roomtypes.js';
 export * from './routes.js';
 export * from './site.js';
+export * from './twofactor.js';
 export * from './upgrades.js';
 export * from './users.js';

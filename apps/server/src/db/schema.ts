@@ -15,6 +15,8 @@ export interface HotelsTable {
   welcome_word: string;
   validdate: string | null;
   created_at: string;
+  /** 1: the hotel's users must sign in with two factors (modules/twofactor). */
+  two_factor_required: ColumnType<number, number | undefined, number>;
 }
 
 export type UserState = 'enabled' | 'disabled';
@@ -80,6 +82,41 @@ export interface LoginFailuresTable {
   user_name: string;
   ip: string;
   created_at: string;
+}
+
+/** A TOTP secret as stored: sealed with the device-key secret (modules/twofactor/secrets.ts). */
+export type SealedTotpSecret = string & { readonly sealedTotp: unique symbol };
+
+/** A user's two-factor sign-in: on once `secret` is set; `pending_secret` waits for its first code. */
+export interface UserTwoFactorTable {
+  user_id: number;
+  secret: SealedTotpSecret | null;
+  enabled_at: string | null;
+  /** The time step of the last code taken: a code of this step or before is refused. */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  pending_secret: SealedTotpSecret | null;
+  pending_at: string | null;
+}
+
+/** A recovery code, hashed (SHA-256 of its normal form); used once. */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export type LoginChallengeKind = 'code' | 'enrol';
+
+/** Between a right password and the second step: not a session. */
+export interface LoginChallengesTable {
+  token_hash: string;
+  user_id: number;
+  kind: LoginChallengeKind;
+  /** The secret offered for setting up at login (`enrol`), sealed. */
+  pending_secret: SealedTotpSecret | null;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface OplogTable {
@@ -362,6 +399,9 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   oplog: OplogTable;
   buildings: BuildingsTable;
   room_types: RoomTypesTable;

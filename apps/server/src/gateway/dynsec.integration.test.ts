@@ -9,7 +9,7 @@ import { createDatabase } from '../db/database.js';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
 import { withOpenKeys } from '../test-support/fixtures.js';
 import { type OwnMosquitto, startOwnMosquitto } from '../test-support/own-mosquitto.js';
-import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, describeKey, MANAGED_MARK } from './dynsec.js';
+import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, describeKey, MANAGED_MARK, startDynsecSync } from './dynsec.js';
 
 // Issue 15's must-show: two RoomPilot instances on one PostgreSQL and one Redis, joined to a real
 // Mosquitto with the dynamic-security plugin that RoomPilot keeps in step with the rooms
@@ -274,6 +274,58 @@ describe('an outside Mosquitto kept in step with the rooms (MQTT_DEVICE_SYNC=mos
     expect(clients.map((client) => client.username)).not.toContain(rcuId);
   }, 60_000);
 
+  it('a key regenerated while the broker is away is told when it is back; rooms added after its restart connect at once', async () => {
+    const [room] = withOpenKeys(
+      a,
+      await a.db.selectFrom('rooms').select(['id', 'rcu_id', 'device_key']).orderBy('id').offset(2).limit(1).execute(),
+    );
+    if (!room) throw new Error('no room');
+    await broker.stop();
+    // The call does not wait for a broker that is not there: the room's new key is stored at once.
+    const started = Date.now();
+    const regenerated = await a.call('POST', '/apis/roomkey', { token: manager, body: { id: room.id } });
+    expect(regenerated.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const newKey = regenerated.data.device_key as string;
+    await broker.start();
+    // Told again once the instance's connection is back (and the lease holder reconciles).
+    const back = await until(
+      'the new key to be let in',
+      () => connectOnce(broker.address, room.rcu_id, newKey),
+      (attempt) => attempt.client !== null,
+    );
+    opened.push(back.client as MqttClient);
+    expect((await connectOnce(broker.address, room.rcu_id, room.device_key)).refused).toMatch(
+      /Not authorized|Bad user/i,
+    );
+    // A room added now connects at its first try.
+    const roomType = await a.db
+      .selectFrom('room_types')
+      .select('id')
+      .where('hotel_id', '=', hotelId)
+      .executeTakeFirstOrThrow();
+    const building = await a.db
+      .selectFrom('buildings')
+      .select(['id', 'floor_from'])
+      .where('hotel_id', '=', hotelId)
+      .executeTakeFirstOrThrow();
+    const rcuId = `DR${randomBytes(4).toString('hex').toUpperCase()}`;
+    const added = await a.call('POST', '/apis/roomadd', {
+      token: manager,
+      body: {
+        room_num: `7${randomBytes(2).readUInt16BE() % 900}`,
+        floor_num: building.floor_from,
+        room_type_id: roomType.id,
+        building_id: building.id,
+        rcu_id: rcuId,
+      },
+    });
+    expect(added.code, added.message).toBe(0);
+    const first = await connectOnce(broker.address, rcuId, added.data.device_key);
+    expect(first.refused).toBeNull();
+    opened.push(first.client as MqttClient);
+  }, 90_000);
+
   it('the reconcile repairs what the broker missed: a client removed by hand comes back, a key changed behind its back is taken', async () => {
     const [room] = withOpenKeys(
       a,
@@ -322,4 +374,19 @@ describe('an outside Mosquitto kept in step with the rooms (MQTT_DEVICE_SYNC=mos
       describeKey(room.rcu_id, room.device_key),
     );
   }, 60_000);
+});
+
+describe('MQTT_DEVICE_SYNC=mosquitto-dynsec on a broker without the plugin', () => {
+  it('stops the start with words that say what is missing', async () => {
+    const url = process.env.TEST_MQTT_URL;
+    if (!url) throw new Error('TEST_MQTT_URL is not set: this suite needs a plain Mosquitto (it never skips).');
+    const t = await createTestApp('sqlite', { demo: false });
+    try {
+      await expect(startDynsecSync({ url, db: t.db, keys: t.app.deviceKeys })).rejects.toThrow(
+        /dynamic-security plugin did not answer .*admin role/,
+      );
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

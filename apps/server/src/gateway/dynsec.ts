@@ -34,6 +34,8 @@ const BATCH = 100;
 const PAGE = 1_000;
 /** A control message unanswered this long fails (the broker away, or the login without the admin role). */
 const ANSWER_TIMEOUT_MS = 15_000;
+/** How long the plugin has to answer the first command, at start. */
+const STARTUP_TIMEOUT_MS = 5_000;
 
 /** A fingerprint of the key that the client's description carries: not the key, and not reversible. */
 export function keyFingerprint(rcuId: string, key: string): string {
@@ -193,7 +195,7 @@ export async function startDynsecSync(options: DynsecOptions): Promise<DeviceSyn
   });
 
   /** Sends commands (BATCH per message) and answers each one's answer, in order. */
-  async function run(commands: readonly Command[]): Promise<CommandAnswer[]> {
+  async function run(commands: readonly Command[], timeoutMs = ANSWER_TIMEOUT_MS): Promise<CommandAnswer[]> {
     const answers: CommandAnswer[] = [];
     for (const batch of chunks(commands, BATCH)) {
       if (!client.connected) throw new Error('not connected to the broker');
@@ -210,11 +212,11 @@ export async function startDynsecSync(options: DynsecOptions): Promise<DeviceSyn
           waiting.delete(id);
           pending?.reject(
             new Error(
-              `the broker did not answer the dynamic-security commands within ${ANSWER_TIMEOUT_MS / 1000} s (is the plugin loaded, and does the MQTT_URL user hold its admin role?)`,
+              `the broker did not answer the dynamic-security commands within ${timeoutMs / 1000} s (is the plugin loaded, and does the MQTT_URL user hold its admin role?)`,
             ),
           );
         }
-      }, ANSWER_TIMEOUT_MS);
+      }, timeoutMs);
       try {
         await client.publishAsync(
           DYNSEC_TOPIC,
@@ -231,6 +233,17 @@ export async function startDynsecSync(options: DynsecOptions): Promise<DeviceSyn
       }
     }
     return answers;
+  }
+
+  // A broker without the plugin, or a login without its admin role, says nothing: found out at start.
+  try {
+    const [answer] = await run([{ command: 'listRoles', verbose: false, count: 1, offset: 0 }], STARTUP_TIMEOUT_MS);
+    if (answer?.error) throw new Error(answer.error);
+  } catch (error) {
+    await client.endAsync(true);
+    throw new Error(
+      `MQTT_DEVICE_SYNC=mosquitto-dynsec: the broker's dynamic-security plugin did not answer (${(error as Error).message}); load the plugin and give the MQTT_URL user its admin role (docs/operations.md)`,
+    );
   }
 
   /** Runs commands that change the broker; an answer other than a harmless one is an error. */

@@ -25,7 +25,12 @@ import { joinExternalBroker, startEmbeddedBroker, type Transport } from './trans
 export interface GatewayEvents {
   online: { device: Device; online: boolean; at: Date };
   hello: { device: Device; hello: HelloPayload; at: Date };
-  state: { device: Device; state: StatePayload; at: Date };
+  /**
+   * A room's state: one RCU message, or several that came while the server was busy, folded in the
+   * order they came (later values win; each device's and the meter's fields merged): `messages`
+   * says how many.
+   */
+  state: { device: Device; state: StatePayload; at: Date; messages: number };
   /**
    * `event.ts` is the device's time when plausible, else the receive time (`at`); `sent` keeps what
    * the RCU sent for the record: its `ts` as it came (undefined: none), and the payload's text when
@@ -47,6 +52,24 @@ export interface GatewayEvents {
 }
 export type GatewayEventName = keyof GatewayEvents;
 type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
+
+/**
+ * How long one turn of the event loop spends on waiting state messages before it lets the sockets
+ * in again: an SOS (any event) is handled as it arrives, never behind the telemetry of a busy moment.
+ */
+export const STATE_SLICE_MS = 5;
+
+/** `later` over `earlier` (two states of one RCU, in the order they came): flags replaced, fields merged. */
+export function foldState(earlier: StatePayload, later: StatePayload): StatePayload {
+  const folded: StatePayload = { ...earlier, ...later };
+  if (earlier.devices && later.devices) {
+    const devices = { ...earlier.devices };
+    for (const key in later.devices) devices[key] = { ...devices[key], ...later.devices[key] };
+    folded.devices = devices;
+  }
+  if (earlier.energy && later.energy) folded.energy = { ...earlier.energy, ...later.energy };
+  return folded;
+}
 
 /** An RCU is taken offline after 3 missed heartbeats (PROTOCOL.md): this long without any message. */
 export const HEARTBEAT_TIMEOUT_MS = 3 * HEARTBEAT_MAX_MS;
@@ -73,6 +96,8 @@ export interface GatewayStats {
   handlerErrors: number;
   /** SOS events taken from payloads outside the protocol (stored, shown and acknowledged all the same). */
   salvagedSos: number;
+  /** State messages folded into an earlier one of their RCU that was still waiting (a busy server). */
+  statesFolded: number;
 }
 
 export interface Gateway {
@@ -177,6 +202,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     commands: { sent: 0, acked: 0, timedOut: 0 },
     handlerErrors: 0,
     salvagedSos: 0,
+    statesFolded: 0,
   };
   // At most one warning per RCU and minute for each of the two, with the count since the last.
   const budget = new RcuBudget({
@@ -226,9 +252,57 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     log.error({ err: error, rcu_id: device.rcu_id, event: name }, 'gateway: a handler failed');
   }
 
+  /**
+   * State messages wait here, by RCU, for the end of the turn (drainStates): a socket read brings
+   * many at once, and the events among them (an SOS) go first. Messages of an RCU that come before
+   * its turn are folded into one, so a server that falls behind keeps the latest state of each room
+   * instead of a queue of every message. Any other message of an RCU sends its waiting state first:
+   * nothing of a room is reordered.
+   */
+  const waitingStates = new Map<string, GatewayEvents['state']>();
+  let draining = false;
+
+  function queueState(device: Device, state: StatePayload, at: Date): void {
+    const waiting = waitingStates.get(device.rcu_id);
+    if (waiting) {
+      waiting.state = foldState(waiting.state, state);
+      waiting.device = device;
+      waiting.at = at;
+      waiting.messages += 1;
+      stats.statesFolded += 1;
+    } else {
+      waitingStates.set(device.rcu_id, { device, state, at, messages: 1 });
+    }
+    if (!draining) {
+      draining = true;
+      setImmediate(drainStates);
+    }
+  }
+
+  /** Hands the waiting states on, for STATE_SLICE_MS at most; the rest wait for the next turn. */
+  function drainStates(): void {
+    const end = performance.now() + STATE_SLICE_MS;
+    for (const [rcuId, waiting] of waitingStates) {
+      waitingStates.delete(rcuId);
+      emit('state', waiting);
+      if (performance.now() >= end) break;
+    }
+    if (waitingStates.size > 0) setImmediate(drainStates);
+    else draining = false;
+  }
+
+  /** An RCU's waiting state, handed on now (before another message of the RCU). */
+  function sendWaitingState(rcuId: string): void {
+    const waiting = waitingStates.get(rcuId);
+    if (!waiting) return;
+    waitingStates.delete(rcuId);
+    emit('state', waiting);
+  }
+
   function dispatch(device: Device, message: UpMessage): void {
     const at = now();
     heard(device.rcu_id, at.getTime());
+    if (message.kind !== 'state') sendWaitingState(device.rcu_id);
     switch (message.kind) {
       case 'status':
         if (!message.payload.online) lastHeard.delete(device.rcu_id);
@@ -240,10 +314,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       case 'state': {
         const state = message.payload;
         if (state.ts === undefined || plausibleTime(state.ts, at) !== null) {
-          emit('state', { device, state: state as StatePayload, at });
+          queueState(device, state as StatePayload, at);
         } else {
           const { ts: _implausible, ...rest } = state;
-          emit('state', { device, state: rest, at });
+          queueState(device, rest, at);
         }
         return;
       }

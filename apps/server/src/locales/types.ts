@@ -17,6 +17,7 @@ import type power from './zh/power.js';
 import type roles from './zh/roles.js';
 import type rooms from './zh/rooms.js';
 import type roomtypes from './zh/roomtypes.js';
+import type twofactor from './zh/twofactor.js';
 import type upgrades from './zh/upgrades.js';
 import type users from './zh/users.js';
 import type validation from './zh/validation.js';
@@ -45,6 +46,7 @@ export type LogsMessages = Record<keyof typeof logs, string>;
 export type RolesMessages = Record<keyof typeof roles, string>;
 export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
+export type TwoFactorMessages = Record<keyof typeof twofactor, string>;
 export type UpgradesMessages = Record<keyof typeof upgrades, string>;
 export type UsersMessages = Record<keyof typeof users, string>;
 
@@ -69,7 +71,8 @@ export type Messages = AirPolicyMessages &
   RoomsMessages &
   RoomTypesMessages &
   UpgradesMessages &
-  UsersMessages;
+  UsersMessages &
+  TwoFactorMessages;
 export type MessageKey = keyof Messages;
 
 /** A request validation rule made human, by the keyword of the schema rule it broke (not a message key). */

@@ -8,6 +8,9 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { loadDeviceKeySecret } from '../device-keys.js';
+import { insertUser } from '../modules/roles/hotel-setup.js';
+import { createTotpSecrets } from '../modules/twofactor/secrets.js';
 import type { TestApp } from './databases.js';
 import { createHotel } from './fixtures.js';
 import { type RouteWalk, WALK_FIXTURES, type WalkForm } from './walk-fixtures.js';
@@ -189,6 +192,24 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     }),
     'question',
   );
+  // A user of hotel A with two-factor sign-in on: what a reset aims at.
+  const twoFactorUserId = await insertUser(
+    t.db,
+    { hotel_id: hotelId, user_name: 'walk_two_factor', password: 'walk-two-factor' },
+    t.clock().toISOString(),
+  );
+  await t.db
+    .insertInto('user_two_factor')
+    .values({
+      user_id: twoFactorUserId,
+      secret: createTotpSecrets(loadDeviceKeySecret(t.config.dataDir, t.config.deviceKeySecret).secret).seal(
+        'JBSWY3DPEHPK3PXP',
+      ),
+      enabled_at: t.clock().toISOString(),
+      pending_secret: null,
+      pending_at: null,
+    })
+    .execute();
   const dept = ok(
     await t.call('POST', '/apis/sys_dept', { token: manager, body: { name: `${WALK_MARKER} dept` } }),
     'department',
@@ -236,6 +257,7 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     upgrade_job_id: upgradeJob.id,
     goods_id: goods.id,
     question_id: question.id,
+    two_factor_user_id: twoFactorUserId,
     dept_id: dept.id,
     empty_dept_id: emptyDept.id,
     user_id: user.id,

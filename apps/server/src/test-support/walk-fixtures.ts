@@ -121,6 +121,7 @@ export const WALK_FIXTURES: Readonly<Record<string, RouteWalk>> = {
   'guestservice.questionAdd': { body: () => ({ question: 'walk question', reply: 'walk reply', type: 'other' }) },
   'guestservice.questionUpdate': { body: (ids) => ({ id: ids.question_id, reply: 'taken over' }) },
   'guestservice.questionRemove': { body: (ids) => ({ ids: [ids.question_id] }) },
+  'twoFactor.reset': { body: (ids) => ({ id: ids.two_factor_user_id }) },
   'users.list': { body: () => ({ current: 1, size: 500 }) },
   'users.legacyList': { body: () => ({ current: 1, size: 500 }) },
   'users.add': { body: () => ({ user_name: 'walk_new', password: 'walk-pass-1' }) },

@@ -21,6 +21,7 @@ export const FEATURE_AREAS = [
   'roomctrl',
   'rooms',
   'roomtypes',
+  'twofactor',
   'upgrades',
   'users',
   'validity',

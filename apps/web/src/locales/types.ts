@@ -20,6 +20,7 @@ import type rooms from './zh/rooms';
 import type roomtypes from './zh/roomtypes';
 import type route from './zh/route';
 import type time from './zh/time';
+import type twofactor from './zh/twofactor';
 import type upgrades from './zh/upgrades';
 import type users from './zh/users';
 import type validity from './zh/validity';
@@ -47,6 +48,7 @@ export type RoomsMessages = Record<keyof typeof rooms, string>;
 export type RoomTypesMessages = Record<keyof typeof roomtypes, string>;
 export type RouteMessages = Record<keyof typeof route, string>;
 export type TimeMessages = Record<keyof typeof time, string>;
+export type TwoFactorMessages = Record<keyof typeof twofactor, string>;
 export type UpgradesMessages = Record<keyof typeof upgrades, string>;
 export type UsersMessages = Record<keyof typeof users, string>;
 export type ValidityMessages = Record<keyof typeof validity, string>;
@@ -78,6 +80,7 @@ export type Messages = ShellMessages &
   RoomsMessages &
   RoomTypesMessages &
   UpgradesMessages &
+  TwoFactorMessages &
   UsersMessages &
   ValidityMessages;
 export type MessageKey = keyof Messages;

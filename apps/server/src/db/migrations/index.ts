@@ -14,6 +14,7 @@ import * as modes from './0012_modes.js';
 import * as power from './0013_power.js';
 import * as logRetention from './0014_log_retention.js';
 import * as upgrades from './0015_upgrades.js';
+import * as twoFactor from './0017_two_factor.js';
 import * as guestService from './0018_guest_service.js';
 import * as upgradeBatchRate from './0019_upgrade_batch_rate.js';
 import * as clusterLeases from './0021_cluster_leases.js';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0013_power': power,
   '0014_log_retention': logRetention,
   '0015_upgrades': upgrades,
+  '0017_two_factor': twoFactor,
   '0018_guest_service': guestService,
   '0019_upgrade_batch_rate': upgradeBatchRate,
   '0021_cluster_leases': clusterLeases,

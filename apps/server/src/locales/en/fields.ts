@@ -1,6 +1,8 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.challenge': 'Sign-in step',
+  'fields.code': 'Verification code',
   'fields.group': 'Group by',
   'fields.interval': 'Interval',
   'fields.limit': 'How many',
@@ -85,6 +87,7 @@ export default {
   'fields.temp': 'Room temperature',
   'fields.time': 'Time',
   'fields.to': 'To',
+  'fields.two_factor_required': 'Require two-factor sign-in',
   'fields.type': 'Type',
   'fields.user_name': 'User name',
   'fields.utc_offset': 'Time zone offset',

@@ -18,6 +18,7 @@ import power from './power.js';
 import roles from './roles.js';
 import rooms from './rooms.js';
 import roomtypes from './roomtypes.js';
+import twofactor from './twofactor.js';
 import upgrades from './upgrades.js';
 import users from './users.js';
 
@@ -42,6 +43,7 @@ const messages: Messages = {
   ...roles,
   ...rooms,
   ...roomtypes,
+  ...twofactor,
   ...upgrades,
   ...users,
 };

@@ -1,6 +1,8 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.challenge': 'Paso del inicio de sesión',
+  'fields.code': 'Código de verificación',
   'fields.group': 'Agrupar por',
   'fields.interval': 'Intervalo',
   'fields.limit': 'Cuántos',
@@ -85,6 +87,7 @@ export default {
   'fields.temp': 'Temperatura ambiente',
   'fields.time': 'Hora',
   'fields.to': 'Hasta',
+  'fields.two_factor_required': 'Exigir verificación en dos pasos',
   'fields.type': 'Tipo',
   'fields.user_name': 'Nombre de usuario',
   'fields.utc_offset': 'Desfase horario',

@@ -1,6 +1,8 @@
 import type { FieldsMessages } from '../types.js';
 
 export default {
+  'fields.challenge': 'ログインの確認',
+  'fields.code': '確認コード',
   'fields.group': 'グループ',
   'fields.interval': '間隔',
   'fields.limit': '件数',
@@ -85,6 +87,7 @@ export default {
   'fields.temp': '室温',
   'fields.time': '時刻',
   'fields.to': '終了',
+  'fields.two_factor_required': '2 段階認証を必須にする',
   'fields.type': '種別',
   'fields.user_name': 'ユーザー名',
   'fields.utc_offset': '時差',

@@ -5,6 +5,8 @@
  * itself (the body, the query).
  */
 export default {
+  'fields.challenge': '登录验证',
+  'fields.code': '验证码',
   'fields.group': '分组',
   'fields.interval': '间隔',
   'fields.limit': '数量',
@@ -89,6 +91,7 @@ export default {
   'fields.temp': '室温',
   'fields.time': '时间',
   'fields.to': '结束',
+  'fields.two_factor_required': '要求两步验证',
   'fields.type': '类型',
   'fields.user_name': '用户名',
   'fields.utc_offset': '时区偏移',

@@ -1,14 +1,25 @@
-import { ADMIN_USER_NAME, ErrorCode, type PasswordBody, type UserInfo, WILDCARD } from '@roompilot/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  ADMIN_USER_NAME,
+  ErrorCode,
+  type LoginData,
+  type LoginEnrolled,
+  type LoginToken,
+  type PasswordBody,
+  type TwoFactorSetup,
+  type UserInfo,
+  WILDCARD,
+} from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import { type Clock, isoDate } from '../../clock.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Db } from '../../db/schema.js';
 import { AppError, invalid } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
+import type { TwoFactorService } from '../twofactor/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repository from './repository.js';
+import type { LoginCounters, LoginThrottle } from './throttle.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** Sliding expiry is written at most this often, so a busy session is not a write per request. */
@@ -26,121 +37,27 @@ interface AuthDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'sessionTtlMs' | 'login'>;
   clock: Clock;
-  /** Where the per-account alarm is logged (warn), beside its entry in the operation log. */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Wrong passwords and codes, counted and made to wait (throttle.ts). */
+  throttle: LoginThrottle;
+  /** The login's second step. */
+  twoFactor: TwoFactorService;
 }
 
 /** Sessions that just ended: one by its token (logout), or every one of a user (password change). */
 export type EndedSessions = { tokenHash: string } | { userId: number };
 
-/** What the login throttle has seen since the server started (the metric, until a metrics endpoint). */
-export interface LoginCounters {
-  /** Wrong user name or password. */
-  failures: number;
-  /** Attempts refused with 4429 before the password was looked at. */
-  throttled: number;
-  /** Alarms raised: many addresses failing on one user name. */
-  alarms: number;
-}
+export type { LoginCounters } from './throttle.js';
 
-export function createAuthService({ db, config, clock, log }: AuthDeps) {
+type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserByName>>>;
+
+export function createAuthService({ db, config, clock, throttle, twoFactor }: AuthDeps) {
   const endedListeners = new Set<(ended: EndedSessions) => void>();
   const ended = (what: EndedSessions) => {
     for (const listener of endedListeners) listener(what);
   };
-  const counters: LoginCounters = { failures: 0, throttled: 0, alarms: 0 };
-  /** When this instance last raised each user name's alarm, so a spread attack is not re-counted per address. */
-  const lastAlarm = new Map<string, number>();
 
-  /**
-   * Attempts from one address run one after the other on this instance: each sees the failures
-   * of the ones before, so a burst of parallel guesses cannot all slip in under the limit.
-   */
-  const queues = new Map<string, Promise<void>>();
-  function oneAtATime<T>(ip: string, attempt: () => Promise<T>): Promise<T> {
-    const run = (queues.get(ip) ?? Promise.resolve()).then(attempt);
-    const tail = run.then(
-      () => {},
-      () => {},
-    );
-    queues.set(ip, tail);
-    void tail.then(() => {
-      if (queues.get(ip) === tail) queues.delete(ip);
-    });
-    return run;
-  }
-
-  /** How long a key with `failures` (at least `max`), the last at `latest`, must still wait, in ms. */
-  function remainingWait(failures: number, max: number, latest: string | null, now: number): number {
-    if (failures < max || latest === null) return 0;
-    const wait = Math.min(config.login.backoffMs * 2 ** Math.min(failures - max, 40), config.login.maxWaitMs);
-    return Date.parse(latest) + wait - now;
-  }
-
-  /**
-   * Refuses with 4429 while this user name from this address, or this address whatever the name,
-   * has to wait after its failures; answers the pair's recent failures.
-   */
-  async function checkLoginLimits(userName: string, ip: string): Promise<number> {
-    const now = clock().getTime();
-    const since = new Date(now - config.login.windowMs).toISOString();
-    const pair = await repository.countLoginFailures(db, { userName, ip }, since);
-    const address = await repository.countLoginFailures(db, { ip }, since);
-    const wait = Math.max(
-      remainingWait(pair.failures, config.login.maxFailures, pair.latest, now),
-      remainingWait(address.failures, config.login.maxFailuresPerAddress, address.latest, now),
-    );
-    if (wait > 0) {
-      counters.throttled++;
-      throw new AppError(ErrorCode.tooManyRequests, 'auth.tooManyFailures', { seconds: Math.ceil(wait / 1000) });
-    }
-    return pair.failures;
-  }
-
-  /**
-   * Records a wrong login. The first failure of a new address on a user name may raise the alarm:
-   * `alarmAddresses` addresses within the window (once per user name and window).
-   */
-  async function recordFailure(
-    userName: string,
-    ip: string,
-    user: { hotel_id: number | null } | undefined,
-    pairFailures: number,
-  ): Promise<void> {
-    const now = clock();
-    const since = new Date(now.getTime() - config.login.windowMs).toISOString();
-    await repository.recordLoginFailure(db, userName, ip, now.toISOString());
-    await repository.pruneLoginFailures(db, since);
-    counters.failures++;
-    if (pairFailures > 0 || now.getTime() - (lastAlarm.get(userName) ?? 0) < config.login.windowMs) return;
-    const { addresses, failures } = await repository.countNameFailures(db, userName, since);
-    if (addresses < config.login.alarmAddresses || (await repository.alarmLoggedSince(db, userName, since))) return;
-    lastAlarm.set(userName, now.getTime());
-    for (const [name, at] of lastAlarm) if (now.getTime() - at >= config.login.windowMs) lastAlarm.delete(name);
-    counters.alarms++;
-    await recordOperation(
-      db,
-      clock,
-      { hotelId: user?.hotel_id ?? null, userId: null, userName, ip },
-      {
-        action: 'login_alarm',
-        target: userName,
-        detail: { addresses, failures, window_minutes: config.login.windowMs / 60_000 },
-      },
-    );
-    log?.warn(
-      { userName, addresses, failures, windowMinutes: config.login.windowMs / 60_000, counters: { ...counters } },
-      'login alarm: wrong passwords for one user name from many addresses',
-    );
-  }
-
-  async function attempt(userName: string, password: string, ip: string): Promise<{ token: string }> {
-    const pairFailures = await checkLoginLimits(userName, ip);
-    const user = await repository.findUserByName(db, userName);
-    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
-      await recordFailure(userName, ip, user, pairFailures);
-      throw invalid('auth.wrongPassword');
-    }
+  /** Refuses a user who may not have a session now: disabled (4403), its hotel expired (4410). */
+  async function admit(user: { state: string; user_name: string; hotel_id: number | null }): Promise<void> {
     if (user.state !== 'enabled') throw new AppError(ErrorCode.forbidden, 'auth.userDisabled');
     if (user.hotel_id !== null && !isAdministrator(user)) {
       const hotel = await repository.findHotel(db, user.hotel_id);
@@ -149,28 +66,53 @@ export function createAuthService({ db, config, clock, log }: AuthDeps) {
         throw new AppError(ErrorCode.hotelExpired, 'auth.hotelExpired', { validdate: validdate ?? '' });
       }
     }
+  }
+
+  /**
+   * A new session in `trx`, with what else the login does there (the second step's challenge
+   * used, two-factor turned on): the pair's failures forgotten, the login in the operation log.
+   */
+  async function openSession(
+    trx: Db,
+    user: { id: number; user_name: string; hotel_id: number | null },
+    ip: string,
+    detail?: Record<string, unknown>,
+  ): Promise<string> {
     const token = newToken();
     const now = clock();
-    await db.transaction().execute(async (trx) => {
-      await repository.clearLoginFailures(trx, userName, ip);
-      await repository.insertSession(trx, {
-        token_hash: hashToken(token),
-        user_id: user.id,
-        hotel_id: user.hotel_id,
-        created_at: now.toISOString(),
-        last_seen_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
-        ended_at: null,
-        ended_reason: null,
-      });
-      await recordOperation(
-        trx,
-        clock,
-        { hotelId: user.hotel_id, userId: user.id, userName: user.user_name, ip },
-        { action: 'login', target: user.user_name },
-      );
+    await repository.clearLoginFailures(trx, user.user_name, ip);
+    await repository.insertSession(trx, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      hotel_id: user.hotel_id,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
+      ended_at: null,
+      ended_reason: null,
     });
-    return { token };
+    await recordOperation(
+      trx,
+      clock,
+      { hotelId: user.hotel_id, userId: user.id, userName: user.user_name, ip },
+      { action: 'login', target: user.user_name, ...(detail && { detail }) },
+    );
+    return token;
+  }
+
+  async function attempt(userName: string, password: string, ip: string): Promise<LoginData> {
+    const pairFailures = await throttle.check(userName, ip);
+    const user: UserRow | undefined = await repository.findUserByName(db, userName);
+    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
+      await throttle.recordFailure(userName, ip, user, pairFailures);
+      throw invalid('auth.wrongPassword');
+    }
+    await admit(user);
+    // The pair's failures stay until the second step is through: a right password alone does not
+    // let wrong codes start counting again.
+    const step = await twoFactor.secondStepFor(user);
+    if (step) return twoFactor.openChallenge(user.id, step);
+    return { token: await db.transaction().execute((trx) => openSession(trx, user, ip)) };
   }
 
   return {
@@ -178,14 +120,68 @@ export function createAuthService({ db, config, clock, log }: AuthDeps) {
      * Logs in, throttled per user name and address and per address (4429 with the wait): failures
      * from one address never keep the user out from another.
      */
-    login(input: { userName: string; password: string; ip: string }): Promise<{ token: string }> {
+    login(input: { userName: string; password: string; ip: string }): Promise<LoginData> {
       const userName = input.userName.trim();
-      return oneAtATime(input.ip, () => attempt(userName, input.password, input.ip));
+      return throttle.oneAtATime(input.ip, () => attempt(userName, input.password, input.ip));
+    },
+
+    /**
+     * The second step of a user with two-factor sign-in: a code from its app or a recovery code,
+     * under the same throttle as the password. A wrong code is 4400; the challenge stays for
+     * another try until it expires.
+     */
+    async loginCode(input: { challenge: string; code: string; ip: string }): Promise<LoginToken> {
+      const challenge = await twoFactor.challenge(input.challenge, 'code');
+      await admit(challenge);
+      let token: string | null = null;
+      const secret = await twoFactor.secretOf(challenge.user_id);
+      const proved = await throttle.guard(challenge.user_name, input.ip, challenge, () =>
+        db.transaction().execute(async (trx) => {
+          const how = await twoFactor.takeSecondFactor(trx, challenge.user_id, secret, input.code);
+          if (how === null) return false;
+          await twoFactor.useChallenge(trx, challenge);
+          token = await openSession(
+            trx,
+            { id: challenge.user_id, user_name: challenge.user_name, hotel_id: challenge.hotel_id },
+            input.ip,
+            { two_factor: how },
+          );
+          return true;
+        }),
+      );
+      if (!proved || token === null) throw invalid('twofactor.wrongCode');
+      return { token };
+    },
+
+    /** Setting up at login (the hotel requires it): the secret to scan, the same for the challenge. */
+    async loginEnrolSetup(input: { challenge: string }): Promise<TwoFactorSetup> {
+      return twoFactor.offerSecret(await twoFactor.challenge(input.challenge, 'enrol'));
+    },
+
+    /** Setting up at login: the first code turns it on and gives the session and the recovery codes. */
+    async loginEnrolEnable(input: { challenge: string; code: string; ip: string }): Promise<LoginEnrolled> {
+      const challenge = await twoFactor.challenge(input.challenge, 'enrol');
+      await admit(challenge);
+      let answer: LoginEnrolled | null = null;
+      const proved = await throttle.guard(challenge.user_name, input.ip, challenge, async () => {
+        const step = twoFactor.stepOfOffered(challenge, input.code);
+        if (step === null) return false;
+        answer = await db.transaction().execute(async (trx) => {
+          await twoFactor.useChallenge(trx, challenge);
+          const recovery = await twoFactor.enableOffered(trx, challenge, step, { ip: input.ip });
+          const user = { id: challenge.user_id, user_name: challenge.user_name, hotel_id: challenge.hotel_id };
+          const token = await openSession(trx, user, input.ip, { two_factor: 'enrolled' });
+          return { token, recovery_codes: recovery };
+        });
+        return true;
+      });
+      if (!proved || answer === null) throw invalid('twofactor.wrongCode');
+      return answer;
     },
 
     /** The login throttle's counters since start. */
     loginCounters(): LoginCounters {
-      return { ...counters };
+      return throttle.counters();
     },
 
     /** The caller behind a bearer token: 4401 unknown or expired, 4433 ended, 4410 hotel expired. */

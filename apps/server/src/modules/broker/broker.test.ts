@@ -127,6 +127,20 @@ describeEachDatabase(
       ).toEqual({ result: 'deny', is_superuser: false });
     });
 
+    it('is in the OpenAPI description with its own answer, not the envelope', async () => {
+      const docs = (await t.app.inject({ method: 'GET', url: '/apis/docs/json' })).json() as {
+        paths: Record<string, { post?: { tags?: string[]; responses?: Record<string, unknown> } }>;
+      };
+      for (const path of ['/apis/mqtt/auth', '/apis/mqtt/acl']) {
+        const post = docs.paths[path]?.post;
+        expect(post?.tags, path).toEqual(['broker']);
+        const schema = JSON.stringify(post?.responses?.['200']);
+        expect(schema, path).toContain('"result"');
+        expect(schema, path).toContain('is_superuser');
+        expect(schema, path).not.toContain('"code"');
+      }
+    });
+
     it("allows an RCU its own topics only, by the embedded broker's rules", async () => {
       const id = room.rcu_id;
       const cases: [string, 'publish' | 'subscribe', 'allow' | 'deny', string?][] = [

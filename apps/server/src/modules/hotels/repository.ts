@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { contains } from '../../db/like.js';
 import type { Db, HotelsTable } from '../../db/schema.js';
 
-export type HotelFields = Omit<HotelsTable, 'hotel_id' | 'created_at'>;
+export type HotelFields = Omit<HotelsTable, 'hotel_id' | 'created_at' | 'two_factor_required'> & {
+  two_factor_required: number;
+};
 
 function filtered(db: Db, filter: { keyword?: string; validUntil?: string }) {
   let query = db.selectFrom('hotels');

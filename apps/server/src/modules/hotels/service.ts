@@ -39,7 +39,27 @@ export function createHotelService({
   devices?: RoomDeviceHooks;
 }) {
   function toHotel(row: HotelRow & { room_count: number }): Hotel {
-    return { ...row, days_left: daysLeft(row.validdate, clock()) };
+    return {
+      ...row,
+      two_factor_required: Number(row.two_factor_required) === 1,
+      days_left: daysLeft(row.validdate, clock()),
+    };
+  }
+
+  /** The hotel's two-factor requirement set, in the operation log of its own when it changes. */
+  async function setTwoFactorRequired(
+    trx: Db,
+    actor: Actor,
+    hotel: { hotel_id: number; hotel_name: string; two_factor_required: number },
+    required: boolean | undefined,
+  ): Promise<void> {
+    if (required === undefined || (Number(hotel.two_factor_required) === 1) === required) return;
+    await repository.updateHotel(trx, hotel.hotel_id, { two_factor_required: required ? 1 : 0 });
+    await recordOperation(trx, clock, who(actor, hotel.hotel_id), {
+      action: 'two_factor_requirement',
+      target: hotel.hotel_name,
+      detail: { hotel_id: hotel.hotel_id, required },
+    });
   }
 
   async function existingHotel(trx: Db, hotelId: number) {
@@ -64,7 +84,7 @@ export function createHotelService({
     /** A hotel with the five preset roles and, when asked, its first user holding the 'manager' role. */
     add(actor: Actor, body: HotelAddBody): Promise<Hotel> {
       return db.transaction().execute(async (trx) => {
-        const { manager, ...fields } = body;
+        const { manager, two_factor_required: twoFactorRequired, ...fields } = body;
         const hotelName = fields.hotel_name.trim();
         await ensureNameFree(trx, hotelName);
         if (manager && (await repository.userNameTaken(trx, manager.user_name.trim()))) {
@@ -90,24 +110,39 @@ export function createHotelService({
           target: hotelName,
           detail: { hotel_id: hotelId, validdate: body.validdate, manager: manager?.user_name.trim() ?? null },
         });
+        await setTwoFactorRequired(
+          trx,
+          actor,
+          { hotel_id: hotelId, hotel_name: hotelName, two_factor_required: 0 },
+          twoFactorRequired,
+        );
         return toHotel(await existingHotel(trx, hotelId));
       });
     },
 
     update(actor: Actor, body: HotelUpdateBody): Promise<Hotel> {
       return db.transaction().execute(async (trx) => {
-        const { hotel_id: hotelId, ...changes } = body;
+        const { hotel_id: hotelId, two_factor_required: twoFactorRequired, ...changes } = body;
         const before = await existingHotel(trx, hotelId);
         if (changes.hotel_name !== undefined) {
           changes.hotel_name = changes.hotel_name.trim();
           await ensureNameFree(trx, changes.hotel_name, hotelId);
         }
         await repository.updateHotel(trx, hotelId, changes);
-        await recordOperation(trx, clock, who(actor, hotelId), {
-          action: 'hotel_update',
-          target: changes.hotel_name ?? before.hotel_name,
-          detail: { before, changes },
-        });
+        // A change of the requirement alone has its own entry only.
+        if (Object.keys(changes).length > 0 || twoFactorRequired === undefined) {
+          await recordOperation(trx, clock, who(actor, hotelId), {
+            action: 'hotel_update',
+            target: changes.hotel_name ?? before.hotel_name,
+            detail: { before, changes },
+          });
+        }
+        await setTwoFactorRequired(
+          trx,
+          actor,
+          { ...before, hotel_name: changes.hotel_name ?? before.hotel_name },
+          twoFactorRequired,
+        );
         return toHotel(await existingHotel(trx, hotelId));
       });
     },

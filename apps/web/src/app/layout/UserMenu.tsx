@@ -1,10 +1,11 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
+import { withStrings } from '../i18n';
 import { clearToken } from '../session';
 import { useCurrentUser } from '../user';
 
@@ -13,7 +14,14 @@ const ChangePasswordDialog = lazy(() =>
   import('../../features/auth/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })),
 );
 
-/** The user's nick name, with change password and quit. */
+/** The two-factor dialog and its strings: their own chunk, loaded when first opened. */
+const TwoFactorDialog = lazy(
+  withStrings(['twofactor'], () =>
+    import('../../features/twofactor/TwoFactorDialog').then((module) => ({ default: module.TwoFactorDialog })),
+  ),
+);
+
+/** The user's nick name, with change password, two-factor sign-in and quit. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { info } = useCurrentUser();
@@ -22,6 +30,8 @@ export function UserMenu() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   // Mounted from the first opening on, so that it can close with its animation.
   const [passwordWanted, setPasswordWanted] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [twoFactorWanted, setTwoFactorWanted] = useState(false);
   const shownName = info.nick_name || info.user_name;
 
   const quit = async () => {
@@ -41,6 +51,7 @@ export function UserMenu() {
         menu={{
           items: [
             { key: 'password', icon: <KeyOutlined />, label: t('auth.changePassword') },
+            { key: 'twofactor', icon: <SafetyCertificateOutlined />, label: t('auth.twoFactor') },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout') },
           ],
@@ -48,6 +59,10 @@ export function UserMenu() {
             if (key === 'password') {
               setPasswordWanted(true);
               setPasswordOpen(true);
+            }
+            if (key === 'twofactor') {
+              setTwoFactorWanted(true);
+              setTwoFactorOpen(true);
             }
             if (key === 'logout') void quit();
           },
@@ -63,6 +78,11 @@ export function UserMenu() {
       {passwordWanted && (
         <Suspense fallback={null}>
           <ChangePasswordDialog userName={info.user_name} open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
+      {twoFactorWanted && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog userName={info.user_name} open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
         </Suspense>
       )}
     </>

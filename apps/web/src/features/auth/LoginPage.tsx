@@ -1,9 +1,11 @@
-import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginBody } from '@roompilot/contract';
+import { LoadingOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { ErrorCode, type LoginBody } from '@roompilot/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { ApiError } from '../../app/http';
+import { withStrings } from '../../app/i18n';
 import { SiteFooter } from '../../app/SiteFooter';
 import { setToken } from '../../app/session';
 import { PRODUCT_NAME, useSite } from '../../app/site';
@@ -12,9 +14,16 @@ import { LanguageLinks } from './LanguageLinks';
 
 type Field = 'user_name' | 'password';
 
+/** After the password: nothing more, a code (two-factor sign-in on), or setting it up (the hotel requires it). */
+type Step = { kind: 'password' } | { kind: 'code' | 'enrol'; challenge: string };
+
+/** Setting up at login: the QR code and its strings load only for the users who need them. */
+const LoginEnrol = lazy(withStrings(['twofactor'], () => import('../twofactor/LoginEnrol')));
+
 interface FieldProps {
   id: string;
   type: 'text' | 'password';
+  maxLength?: number;
   icon: ReactNode;
   label: string;
   autoComplete: string;
@@ -59,11 +68,50 @@ export default function LoginPage() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  /** Why the user is back at the password (its second step expired). */
+  const [notice, setNotice] = useState<string>();
   // With the token stored, the guard takes a signed-in user from /login to `?redirect=` (or /).
   const login = useMutation({
     mutationFn: (body: LoginBody) => api.auth.login({ ...body, user_name: body.user_name.trim() }),
-    onSuccess: ({ token }) => setToken(token),
+    onSuccess: (data) => {
+      if ('token' in data) {
+        setToken(data.token);
+        return;
+      }
+      setNotice(undefined);
+      setCode('');
+      setCodeError(undefined);
+      setStep({ kind: data.two_factor, challenge: data.challenge });
+    },
   });
+  const restart = useCallback((reason?: string) => {
+    setStep({ kind: 'password' });
+    setPassword('');
+    setNotice(reason);
+  }, []);
+  // Quiet: a wrong code is told under the field; an expired step goes back to the password.
+  const verify = useMutation({
+    mutationFn: (body: { challenge: string; code: string }) => api.auth.loginCode(body, { quiet: true }),
+    onSuccess: ({ token }) => setToken(token),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === ErrorCode.unauthenticated) restart(error.message);
+      else setCodeError(error.message);
+    },
+  });
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind !== 'code') return;
+    if (!code.trim()) {
+      setCodeError(t('auth.codeRequired'));
+      return;
+    }
+    setCodeError(undefined);
+    verify.mutate({ challenge: step.challenge, code: code.trim() });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,38 +135,90 @@ export default function LoginPage() {
           <h1 className="rp-login__product">{site?.product || PRODUCT_NAME}</h1>
           <p className="rp-login__subtitle">{t('auth.subtitle')}</p>
         </div>
-        <form className="rp-login__form" onSubmit={submit} noValidate>
-          <Field
-            id="login_user_name"
-            type="text"
-            icon={<UserOutlined />}
-            label={t('auth.userName')}
-            autoComplete="username"
-            autoFocus
-            value={userName}
-            error={userNameError}
-            onChange={setUserName}
-          />
-          <Field
-            id="login_password"
-            type="password"
-            icon={<LockOutlined />}
-            label={t('auth.password')}
-            autoComplete="current-password"
-            value={password}
-            error={passwordError}
-            onChange={setPassword}
-          />
-          <button
-            type="submit"
-            className="rp-button rp-button--primary rp-button--large rp-button--block"
-            aria-busy={login.isPending}
-            disabled={login.isPending}
+        {step.kind === 'password' && (
+          <form className="rp-login__form" onSubmit={submit} noValidate>
+            {notice && (
+              <div className="rp-field__error rp-login__notice" role="alert">
+                {notice}
+              </div>
+            )}
+            <Field
+              id="login_user_name"
+              type="text"
+              icon={<UserOutlined />}
+              label={t('auth.userName')}
+              autoComplete="username"
+              autoFocus
+              value={userName}
+              error={userNameError}
+              onChange={setUserName}
+            />
+            <Field
+              id="login_password"
+              type="password"
+              icon={<LockOutlined />}
+              label={t('auth.password')}
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={setPassword}
+            />
+            <button
+              type="submit"
+              className="rp-button rp-button--primary rp-button--large rp-button--block"
+              aria-busy={login.isPending}
+              disabled={login.isPending}
+            >
+              {login.isPending && <LoadingOutlined />}
+              {t('auth.login')}
+            </button>
+          </form>
+        )}
+        {step.kind === 'code' && (
+          <form className="rp-login__form" onSubmit={submitCode} noValidate>
+            <h2 className="rp-login__step-title">{t('auth.codeTitle')}</h2>
+            <p className="rp-login__step-help">{t('auth.codeHelp')}</p>
+            <Field
+              id="login_code"
+              type="text"
+              icon={<SafetyCertificateOutlined />}
+              label={t('auth.code')}
+              autoComplete="one-time-code"
+              maxLength={32}
+              autoFocus
+              value={code}
+              error={codeError}
+              onChange={setCode}
+            />
+            <button
+              type="submit"
+              className="rp-button rp-button--primary rp-button--large rp-button--block"
+              aria-busy={verify.isPending}
+              disabled={verify.isPending}
+            >
+              {verify.isPending && <LoadingOutlined />}
+              {t('auth.verify')}
+            </button>
+            <button
+              type="button"
+              className="rp-button rp-button--text rp-button--block rp-login__back"
+              onClick={() => restart()}
+            >
+              {t('auth.backToPassword')}
+            </button>
+          </form>
+        )}
+        {step.kind === 'enrol' && (
+          <Suspense
+            fallback={
+              <p className="rp-login__step-help" role="status">
+                <LoadingOutlined />
+              </p>
+            }
           >
-            {login.isPending && <LoadingOutlined />}
-            {t('auth.login')}
-          </button>
-        </form>
+            <LoginEnrol challenge={step.challenge} userName={userName.trim()} onEnter={setToken} onRestart={restart} />
+          </Suspense>
+        )}
       </main>
       <SiteFooter className="rp-login__footer" />
     </div>

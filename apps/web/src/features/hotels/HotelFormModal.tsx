@@ -1,5 +1,5 @@
 import { type Hotel, type HotelAddBody, WELCOME_WORD_MAX } from '@roompilot/contract';
-import { Checkbox, DatePicker, Divider, Form, Input } from 'antd';
+import { Checkbox, DatePicker, Divider, Form, Input, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ interface Values {
   address?: string;
   welcome_word?: string;
   validdate?: Dayjs | null;
+  two_factor_required?: boolean;
   withManager?: boolean;
   manager?: { user_name: string; password: string; nick_name?: string };
 }
@@ -44,6 +45,7 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
       address: values.address?.trim() ?? '',
       welcome_word: values.welcome_word ?? '',
       validdate: values.validdate ? values.validdate.format(DATE) : null,
+      two_factor_required: values.two_factor_required ?? false,
     };
     if (editing) return api.hotels.update({ hotel_id: hotel.hotel_id, ...fields });
     const body: HotelAddBody = { ...fields };
@@ -68,7 +70,7 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
       initialValues={
         hotel
           ? { ...hotel, validdate: hotel.validdate ? dayjs(hotel.validdate, DATE) : null }
-          : { validdate: dayjs().add(1, 'year'), withManager: true }
+          : { validdate: dayjs().add(1, 'year'), two_factor_required: false, withManager: true }
       }
       save={save}
       savedMessage={() => t(editing ? 'common.saved' : 'hotels.added')}
@@ -101,6 +103,14 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
       </Form.Item>
       <Form.Item name="validdate" label={t('hotels.validdate')} extra={t('hotels.validdateHelp')}>
         <DatePicker className="rp-full-width" allowClear placeholder={t('validity.unlimited')} />
+      </Form.Item>
+      <Form.Item
+        name="two_factor_required"
+        label={t('hotels.twoFactorRequired')}
+        valuePropName="checked"
+        extra={t('hotels.twoFactorRequiredHelp')}
+      >
+        <Switch />
       </Form.Item>
       {!editing && (
         <>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Hotel } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, type TableColumnsType } from 'antd';
+import { Button, Input, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -72,6 +72,13 @@ export default function HotelsPage() {
       key: 'validdate',
       width: 220,
       render: (_value, hotel) => <ValidityTag validdate={hotel.validdate} daysLeft={hotel.days_left} />,
+    },
+    {
+      title: t('hotels.twoFactor'),
+      dataIndex: 'two_factor_required',
+      key: 'two_factor_required',
+      width: 120,
+      render: (required: boolean) => (required ? <Tag color="blue">{t('hotels.twoFactorOn')}</Tag> : '—'),
     },
     {
       title: t('hotels.createdAt'),

@@ -20,4 +20,11 @@ export default {
   'auth.logoutTitle': 'Confirm logout',
   'auth.logoutContent': 'You have been logged out; you may cancel to stay on this page or log in again',
   'auth.loginAgain': 'Log in again',
+  'auth.twoFactor': 'Two-factor sign-in',
+  'auth.codeTitle': 'Two-factor sign-in',
+  'auth.codeHelp': 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  'auth.code': 'Code or recovery code',
+  'auth.codeRequired': 'Enter the code',
+  'auth.verify': 'Verify',
+  'auth.backToPassword': 'Back to sign-in',
 } satisfies AuthMessages;

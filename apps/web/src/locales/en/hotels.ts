@@ -34,4 +34,9 @@ export default {
     'A forced delete also permanently deletes its {{rooms}} rooms and all its room types, buildings, users and roles. This cannot be undone.',
   'hotels.forceTypeName': 'Type the hotel name “{{name}}” to confirm:',
   'hotels.forceOk': 'Force delete',
+  'hotels.twoFactorRequired': 'Require two-factor sign-in',
+  'hotels.twoFactorRequiredHelp':
+    "The hotel's users without it must set it up at their next sign-in; those with it cannot turn it off.",
+  'hotels.twoFactor': 'Two-factor',
+  'hotels.twoFactorOn': 'Required',
 } satisfies HotelsMessages;

@@ -21,4 +21,11 @@ export default {
   'auth.logoutContent':
     'Se ha cerrado su sesión; puede cancelar para permanecer en esta página o volver a iniciar sesión',
   'auth.loginAgain': 'Volver a iniciar sesión',
+  'auth.twoFactor': 'Verificación en dos pasos',
+  'auth.codeTitle': 'Verificación en dos pasos',
+  'auth.codeHelp': 'Introduzca el código de 6 dígitos de su aplicación de autenticación, o un código de recuperación.',
+  'auth.code': 'Código o código de recuperación',
+  'auth.codeRequired': 'Introduzca el código',
+  'auth.verify': 'Verificar',
+  'auth.backToPassword': 'Volver al inicio de sesión',
 } satisfies AuthMessages;

@@ -35,4 +35,9 @@ export default {
     'Forzar la eliminación borra también para siempre sus {{rooms}} habitaciones y todos sus tipos de habitación, edificios, usuarios y roles. No se puede deshacer.',
   'hotels.forceTypeName': 'Escriba el nombre del hotel «{{name}}» para confirmar:',
   'hotels.forceOk': 'Forzar eliminación',
+  'hotels.twoFactorRequired': 'Exigir verificación en dos pasos',
+  'hotels.twoFactorRequiredHelp':
+    'Los usuarios del hotel que no la tengan deberán configurarla en su próximo inicio de sesión; quienes la tengan no podrán desactivarla.',
+  'hotels.twoFactor': 'Dos pasos',
+  'hotels.twoFactorOn': 'Exigida',
 } satisfies HotelsMessages;

@@ -20,4 +20,11 @@ export default {
   'auth.logoutTitle': 'ログアウトの確認',
   'auth.logoutContent': 'ログアウトされました。キャンセルしてこのページに留まるか、再度ログインしてください',
   'auth.loginAgain': '再ログイン',
+  'auth.twoFactor': '2 段階認証',
+  'auth.codeTitle': '2 段階認証',
+  'auth.codeHelp': '認証アプリの 6 桁のコード、またはリカバリーコードを入力してください。',
+  'auth.code': 'コードまたはリカバリーコード',
+  'auth.codeRequired': 'コードを入力してください',
+  'auth.verify': '確認',
+  'auth.backToPassword': 'ログインに戻る',
 } satisfies AuthMessages;

@@ -34,4 +34,9 @@ export default {
     '強制削除すると、{{rooms}} 室の客室と、すべての客室タイプ・棟・ユーザー・ロールも完全に削除され、元に戻せません。',
   'hotels.forceTypeName': '確認のため、ホテル名「{{name}}」を入力してください：',
   'hotels.forceOk': '強制削除',
+  'hotels.twoFactorRequired': '2 段階認証を必須にする',
+  'hotels.twoFactorRequiredHelp':
+    '未設定のユーザーは次回のログイン時に設定が必要になり、設定済みのユーザーはオフにできなくなります。',
+  'hotels.twoFactor': '2 段階認証',
+  'hotels.twoFactorOn': '必須',
 } satisfies HotelsMessages;

@@ -18,4 +18,11 @@ export default {
   'auth.logoutTitle': '确认登出',
   'auth.logoutContent': '您已被登出，可以取消以留在当前页面，或者重新登录',
   'auth.loginAgain': '重新登录',
+  'auth.twoFactor': '两步验证',
+  'auth.codeTitle': '两步验证',
+  'auth.codeHelp': '请输入验证器应用中的 6 位验证码,或一个恢复码。',
+  'auth.code': '验证码或恢复码',
+  'auth.codeRequired': '请输入验证码',
+  'auth.verify': '验证',
+  'auth.backToPassword': '返回重新登录',
 };

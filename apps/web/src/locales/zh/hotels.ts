@@ -32,4 +32,8 @@ export default {
     '强制删除会同时永久删除该酒店的 {{rooms}} 个房间，以及全部房型、楼栋、用户和角色，且无法恢复。',
   'hotels.forceTypeName': '请输入酒店名称“{{name}}”以确认：',
   'hotels.forceOk': '强制删除',
+  'hotels.twoFactorRequired': '要求两步验证',
+  'hotels.twoFactorRequiredHelp': '开启后,该酒店未设置两步验证的用户下次登录时须先完成设置;已开启的用户不能关闭。',
+  'hotels.twoFactor': '两步验证',
+  'hotels.twoFactorOn': '必须',
 };

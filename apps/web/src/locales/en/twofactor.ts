@@ -1,0 +1,51 @@
+import type { TwoFactorMessages } from '../types';
+
+export default {
+  'twofactor.title': 'Two-factor sign-in',
+  'twofactor.statusOn': 'On',
+  'twofactor.statusOff': 'Off',
+  'twofactor.intro':
+    'When it is on, signing in asks for a 6-digit code from an authenticator app on your phone (such as Google Authenticator or Microsoft Authenticator) as well as your password.',
+  'twofactor.requiredNote':
+    'Your hotel requires two-factor sign-in, so it cannot be turned off. If you lose your phone, ask an administrator to reset it.',
+  'twofactor.requiredOffNote':
+    'Your hotel requires two-factor sign-in: turn it on now, or you will be asked to set it up at your next sign-in.',
+  'twofactor.enabledAt': 'On since',
+  'twofactor.recoveryLeft': 'Recovery codes left',
+  'twofactor.recoveryLow': 'You are running out of recovery codes: make new ones.',
+  'twofactor.turnOn': 'Turn on two-factor sign-in',
+  'twofactor.turnOff': 'Turn off two-factor sign-in',
+  'twofactor.turnOffConfirm': 'Turn off two-factor sign-in? Signing in will only need your password.',
+  'twofactor.turnedOn': 'Two-factor sign-in is on',
+  'twofactor.turnedOff': 'Two-factor sign-in is off',
+  'twofactor.regenerate': 'New recovery codes',
+  'twofactor.regenerateHelp': 'New codes replace all of your current recovery codes.',
+  'twofactor.proofHelp': 'Enter the current code from your authenticator app (or a recovery code), or your password.',
+  'twofactor.proofCode': 'Code or recovery code',
+  'twofactor.proofPassword': 'Password',
+  'twofactor.proofCodeRequired': 'Enter the code',
+  'twofactor.passwordRequired': 'Enter your password',
+  'twofactor.scanStep': '1. Scan the QR code with an authenticator app',
+  'twofactor.qrLabel': 'QR code for your authenticator app',
+  'twofactor.secretStep': "Can't scan it? Type this key into the app instead:",
+  'twofactor.accountLabel': 'Account',
+  'twofactor.secretLabel': 'Key',
+  'twofactor.codeStep': '2. Enter the 6-digit code the app shows',
+  'twofactor.code': '6-digit code',
+  'twofactor.codeRequired': 'Enter the 6-digit code',
+  'twofactor.confirm': 'Turn on',
+  'twofactor.recoveryTitle': 'Save your recovery codes',
+  'twofactor.recoveryHelp':
+    'If you lose your phone, sign in with one of these codes instead of a code from the app; each works once. They are shown only now: copy or download them and keep them somewhere safe.',
+  'twofactor.copy': 'Copy',
+  'twofactor.copied': 'Recovery codes copied',
+  'twofactor.copyFailed': 'Could not copy: download them or write them down',
+  'twofactor.download': 'Download',
+  'twofactor.fileHeader': 'RoomPilot recovery codes ({{user}}); each works once',
+  'twofactor.saved': "I've saved my recovery codes",
+  'twofactor.enrolTitle': 'Set up two-factor sign-in',
+  'twofactor.enrolIntro':
+    'Your hotel requires two-factor sign-in. Set it up with an authenticator app on your phone to enter the console.',
+  'twofactor.enrolLoading': 'Making your key…',
+  'twofactor.enter': 'Enter the console',
+} satisfies TwoFactorMessages;

@@ -1,0 +1,51 @@
+import type { TwoFactorMessages } from '../types';
+
+export default {
+  'twofactor.title': '2 段階認証',
+  'twofactor.statusOn': 'オン',
+  'twofactor.statusOff': 'オフ',
+  'twofactor.intro':
+    'オンにすると、ログイン時にパスワードに加えて、携帯電話の認証アプリ(Google Authenticator や Microsoft Authenticator など)が表示する 6 桁のコードが必要になります。',
+  'twofactor.requiredNote':
+    'ホテルが 2 段階認証を必須にしているため、オフにできません。携帯電話を紛失した場合は管理者にリセットを依頼してください。',
+  'twofactor.requiredOffNote':
+    'ホテルが 2 段階認証を必須にしています。今すぐオンにしてください。オンにしない場合、次回のログイン時に設定を求められます。',
+  'twofactor.enabledAt': 'オンにした日時',
+  'twofactor.recoveryLeft': '残りのリカバリーコード',
+  'twofactor.recoveryLow': 'リカバリーコードが残り少なくなりました。再発行してください。',
+  'twofactor.turnOn': '2 段階認証をオンにする',
+  'twofactor.turnOff': '2 段階認証をオフにする',
+  'twofactor.turnOffConfirm': '2 段階認証をオフにしますか?ログインにはパスワードだけが必要になります。',
+  'twofactor.turnedOn': '2 段階認証をオンにしました',
+  'twofactor.turnedOff': '2 段階認証をオフにしました',
+  'twofactor.regenerate': 'リカバリーコードを再発行',
+  'twofactor.regenerateHelp': '再発行すると、現在のリカバリーコードはすべて使えなくなります。',
+  'twofactor.proofHelp': '認証アプリの現在のコード(またはリカバリーコード)か、パスワードを入力してください。',
+  'twofactor.proofCode': 'コードまたはリカバリーコード',
+  'twofactor.proofPassword': 'パスワード',
+  'twofactor.proofCodeRequired': 'コードを入力してください',
+  'twofactor.passwordRequired': 'パスワードを入力してください',
+  'twofactor.scanStep': '1. 認証アプリで QR コードを読み取る',
+  'twofactor.qrLabel': '認証アプリ用の QR コード',
+  'twofactor.secretStep': '読み取れない場合は、次のキーをアプリに入力してください:',
+  'twofactor.accountLabel': 'アカウント',
+  'twofactor.secretLabel': 'キー',
+  'twofactor.codeStep': '2. アプリに表示された 6 桁のコードを入力',
+  'twofactor.code': '6 桁のコード',
+  'twofactor.codeRequired': '6 桁のコードを入力してください',
+  'twofactor.confirm': 'オンにする',
+  'twofactor.recoveryTitle': 'リカバリーコードを保存',
+  'twofactor.recoveryHelp':
+    '携帯電話を紛失した場合は、アプリのコードの代わりにこれらのコードでログインできます。各コードは 1 回だけ使えます。表示されるのは今回だけです。コピーまたはダウンロードして安全な場所に保管してください。',
+  'twofactor.copy': 'コピー',
+  'twofactor.copied': 'リカバリーコードをコピーしました',
+  'twofactor.copyFailed': 'コピーできませんでした。ダウンロードするか書き留めてください',
+  'twofactor.download': 'ダウンロード',
+  'twofactor.fileHeader': 'RoomPilot リカバリーコード({{user}})。各コードは 1 回だけ使えます',
+  'twofactor.saved': 'リカバリーコードを保存しました',
+  'twofactor.enrolTitle': '2 段階認証の設定',
+  'twofactor.enrolIntro':
+    'ホテルが 2 段階認証を必須にしています。携帯電話の認証アプリで設定してからコンソールに入ってください。',
+  'twofactor.enrolLoading': 'キーを作成しています…',
+  'twofactor.enter': 'コンソールに入る',
+} satisfies TwoFactorMessages;
