@@ -32,6 +32,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ALERT_TYPES, API_BASE, CALLS } from '@roompilot/contract';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { runFleet } from '../apps/rcu-sim/dist/index.js';
 import { api, freePort } from './lib/built-server.mjs';
@@ -341,6 +342,21 @@ async function makeHotel(url) {
 const sumOf = (values, name) => values.get(name) ?? 0;
 const STATE = 'roompilot_rcu_messages_received_total{kind="state"}';
 const OVER_BUDGET = 'roompilot_rcu_messages_dropped_total{reason="over_budget"}';
+const FOLDED = 'roompilot_rcu_states_folded_total';
+
+/** When each SOS reached an instance's gateway (its `at`, stored as the event's received_at), by room. */
+async function sosReceived(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "SELECT r.room_num, MIN(e.received_at) AS at FROM room_events e JOIN rooms r ON r.id = e.room_id WHERE e.type = 'sos' GROUP BY r.room_num",
+    );
+    return new Map(rows.map((row) => [row.room_num, Date.parse(row.at)]));
+  } finally {
+    await client.end();
+  }
+}
 const HANDLER_ERRORS = 'roompilot_gateway_handler_errors_total';
 
 async function snapshot(ctx, instances) {
@@ -410,15 +426,23 @@ async function runCase(ctx, count) {
     const ms = after.t - before.t;
     const perSecond = (a, b) => ((b - a) / ms) * 1000;
     const latencies = [];
+    const toGateway = [];
+    const gatewayToConsole = [];
+    const gatewayAt = await sosReceived(ctx.services.databaseUrl);
     let lost = 0;
     for (const [room, t0] of raisedAt) {
+      const tg = gatewayAt.get(room);
+      if (tg !== undefined) toGateway.push(tg - t0);
       for (const map of arrivals) {
         const t1 = map.get(room);
         if (t1 === undefined) lost++;
-        else latencies.push(t1 - t0);
+        else {
+          latencies.push(t1 - t0);
+          if (tg !== undefined) gatewayToConsole.push(t1 - tg);
+        }
       }
     }
-    latencies.sort((a, b) => a - b);
+    for (const list of [latencies, toGateway, gatewayToConsole]) list.sort((a, b) => a - b);
     const core = (a, b) => ((b - a) / (ms / 1000)) * 100;
     const machineBusy =
       ((after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)) * 100;
@@ -426,6 +450,7 @@ async function runCase(ctx, count) {
       name: instance.name,
       received: perSecond(sumOf(before.metrics[i], STATE), sumOf(after.metrics[i], STATE)),
       overBudget: sumOf(after.metrics[i], OVER_BUDGET) - sumOf(before.metrics[i], OVER_BUDGET),
+      folded: perSecond(sumOf(before.metrics[i], FOLDED), sumOf(after.metrics[i], FOLDED)),
       handlerErrors: sumOf(after.metrics[i], HANDLER_ERRORS),
       lagP99: sumOf(after.metrics[i], 'nodejs_eventloop_lag_p99_seconds') * 1000,
       cpu: core(before.instances[i].cpu, after.instances[i].cpu),
@@ -446,12 +471,18 @@ async function runCase(ctx, count) {
     const sysDelta = (name) => Number(after.sys[name] ?? Number.NaN) - Number(before.sys[name] ?? Number.NaN);
     return {
       count,
-      absorbed: perSecond(before.merges, after.merges),
-      received: perInstance.reduce((s, p) => s + p.received, 0),
+      // Handed on by the gateways (merged, or folded into a waiting state of the same RCU): what
+      // they took in, less what went over an RCU's budget (none: the budget is lifted).
+      absorbed: perInstance.reduce((s, p) => s + p.received - (p.overBudget / ms) * 1000, 0),
+      folded: perInstance.reduce((s, p) => s + p.folded, 0),
+      merges: perSecond(before.merges, after.merges),
       // Each publisher's own count over its own clock (its answer may come late on a busy machine).
-      offered: after.pubs.reduce((s, p, i) => s + ((p.sent - before.pubs[i].sent) / (p.t - before.pubs[i].t)) * 1000, 0),
+      offered: after.pubs.reduce(
+        (s, p, i) => s + ((p.sent - before.pubs[i].sent) / (p.t - before.pubs[i].t)) * 1000,
+        0,
+      ),
       perInstance,
-      sos: { raised: raisedAt.size, consoles: instances.length, lost, latencies },
+      sos: { raised: raisedAt.size, consoles: instances.length, lost, latencies, toGateway, gatewayToConsole },
       mosquitto: { cpu: core(before.mosquitto.cpu, after.mosquitto.cpu), rss: after.mosquitto.rss },
       mosquittoDropped: sysDelta('publish/messages/dropped'),
       redis: { cpu: core(before.redis.cpu, after.redis.cpu), rss: after.redis.rss },
@@ -577,28 +608,36 @@ try {
 
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '?');
 const ms1 = (n) => (n === undefined ? '–' : n.toFixed(1));
+const spread = (list) => `${ms1(percentile(list, 50))} / ${ms1(percentile(list, 99))} / ${ms1(list[list.length - 1])}`;
 console.log(
-  '| instances | state msg/s absorbed (Redis merges) | received by the gateways | written by the RCUs | SOS (consoles) | SOS p50 ms | p99 ms | max ms | lost | Mosquitto CPU % | Redis CPU % | PostgreSQL CPU % | publishers CPU % | machine busy % | others on the machine (% of a core) | load (1 min) |',
+  '| instances | state msg/s absorbed | of which folded | merges/s in Redis | msg/s written by the RCUs | SOS × consoles | SOS → console p50 / p99 / max ms | lost | CPU % of a core: instances | Mosquitto | Redis | PostgreSQL | publishers | machine busy % | others on the machine (% of a core) | load (1 min) |',
 );
 console.log(
   '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
 );
 for (const r of results) {
-  const l = r.sos.latencies;
   console.log(
-    `| ${r.count} | ${f0(r.absorbed)} | ${f0(r.received)} | ${f0(r.offered)} | ${r.sos.raised} (${r.sos.consoles}) | ${ms1(percentile(l, 50))} | ${ms1(percentile(l, 99))} | ${ms1(l[l.length - 1])} | ${r.sos.lost} | ${f0(r.mosquitto.cpu)} | ${f0(r.redis.cpu)} | ${f0(r.postgres)} | ${f0(r.publishers)} | ${f0(r.machineBusy)} | ${f0(r.others)} | ${r.load} |`,
+    `| ${r.count} | ${f0(r.absorbed)} | ${f0(r.folded)} | ${f0(r.merges)} | ${f0(r.offered)} | ${r.sos.raised} × ${r.sos.consoles} | ${spread(r.sos.latencies)} | ${r.sos.lost} | ` +
+      `${r.perInstance.map((p) => f0(p.cpu)).join(' + ')} | ${f0(r.mosquitto.cpu)} | ${f0(r.redis.cpu)} | ${f0(r.postgres)} | ${f0(r.publishers)} | ${f0(r.machineBusy)} | ${f0(r.others)} | ${r.load} |`,
   );
 }
 console.log(
-  '\n| instances | instance | state msg/s received | CPU % of a core | RSS MB (peak) | heap MB | event loop lag p99 ms | room changes to its console | over budget | handler errors |',
+  '\n| instances | instance | state msg/s taken in | folded msg/s | CPU % of a core | RSS MB (peak in the window) | heap MB | event loop lag p99 ms | room changes to its console | over budget | handler errors |',
 );
-console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   for (const p of r.perInstance) {
     console.log(
-      `| ${r.count} | ${p.name} | ${f0(p.received)} | ${f0(p.cpu)} | ${mb(p.rss)} (${mb(p.rssPeak)}) | ${mb(p.heap)} | ${f0(p.lagP99)} | ${p.roomMessages}${p.consoleClosed !== null ? ` (cut off: ${p.consoleClosed})` : ''} | ${p.overBudget} | ${p.handlerErrors} |`,
+      `| ${r.count} | ${p.name} | ${f0(p.received)} | ${f0(p.folded)} | ${f0(p.cpu)} | ${mb(p.rss)} (${mb(p.rssPeak)}) | ${mb(p.heap)} | ${f0(p.lagP99)} | ${p.roomMessages}${p.consoleClosed !== null ? ` (cut off: ${p.consoleClosed})` : ''} | ${p.overBudget} | ${p.handlerErrors} |`,
     );
   }
+}
+console.log(
+  "\n| instances | RCU publish → its instance's gateway (p50 / p99 / max ms) | gateway → a console `alert` (p50 / p99 / max ms) |",
+);
+console.log('| ---: | ---: | ---: |');
+for (const r of results) {
+  console.log(`| ${r.count} | ${spread(r.sos.toGateway)} | ${spread(r.sos.gatewayToConsole)} |`);
 }
 console.log('');
 for (const r of results) {
