@@ -23,6 +23,20 @@ export interface DeviceDirectory {
 /** An unknown rcu_id is remembered this long, so that a stranger retrying cannot load the database. */
 const UNKNOWN_TTL_MS = 5_000;
 
+/**
+ * rcu_ids looked up in one query at most. The misses of one turn of the event loop go together: an
+ * instance that starts (or joins a cluster) under a fleet's traffic hears thousands of RCUs it has
+ * not cached within a second, and a query each queued them on the database pool past its time-out
+ * (found by bench/cluster-scale.mjs: the second instance never caught up).
+ */
+export const LOOKUP_BATCH = 500;
+
+interface Lookup {
+  promise: Promise<Device | null>;
+  resolve(device: Device | null): void;
+  reject(error: unknown): void;
+}
+
 /** rcu_id → room, cached in memory and loaded from the rooms table on a miss; keys opened with `keys`. */
 export function createDeviceDirectory(
   db: Kysely<Database>,
@@ -32,7 +46,8 @@ export function createDeviceDirectory(
   const byRcu = new Map<string, Device>();
   const rcuOfRoom = new Map<number, string>();
   const unknownUntil = new Map<string, number>();
-  const loading = new Map<string, Promise<Device | null>>();
+  const loading = new Map<string, Lookup>();
+  let queued: string[] = [];
 
   const columns = ['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rcu_id', 'device_key'] as const;
   type Row = {
@@ -61,22 +76,47 @@ export function createDeviceDirectory(
     return device;
   }
 
+  /** Looks an rcu_id up with the other misses of this turn (one query per LOOKUP_BATCH ids). */
   function load(rcuId: string): Promise<Device | null> {
     const pending = loading.get(rcuId);
-    if (pending) return pending;
-    const promise = db
-      .selectFrom('rooms')
-      .select(columns)
-      .where('rcu_id', '=', rcuId)
-      .executeTakeFirst()
-      .then((row) => {
-        if (row) return remember(row);
-        unknownUntil.set(rcuId, now() + UNKNOWN_TTL_MS);
-        return null;
-      })
-      .finally(() => loading.delete(rcuId));
-    loading.set(rcuId, promise);
+    if (pending) return pending.promise;
+    let resolve!: Lookup['resolve'];
+    let reject!: Lookup['reject'];
+    const promise = new Promise<Device | null>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    loading.set(rcuId, { promise, resolve, reject });
+    queued.push(rcuId);
+    if (queued.length === 1) setImmediate(lookUpQueued);
     return promise;
+  }
+
+  function lookUpQueued(): void {
+    const ids = queued;
+    queued = [];
+    for (let start = 0; start < ids.length; start += LOOKUP_BATCH) void lookUp(ids.slice(start, start + LOOKUP_BATCH));
+  }
+
+  async function lookUp(ids: string[]): Promise<void> {
+    const settle = (rcuId: string): Lookup | undefined => {
+      const lookup = loading.get(rcuId);
+      loading.delete(rcuId);
+      return lookup;
+    };
+    let rows: Row[];
+    try {
+      rows = await db.selectFrom('rooms').select(columns).where('rcu_id', 'in', ids).execute();
+    } catch (error) {
+      for (const rcuId of ids) settle(rcuId)?.reject(error);
+      return;
+    }
+    const found = new Map(rows.map((row) => [row.rcu_id, row]));
+    for (const rcuId of ids) {
+      const row = found.get(rcuId);
+      if (!row) unknownUntil.set(rcuId, now() + UNKNOWN_TTL_MS);
+      settle(rcuId)?.resolve(row ? remember(row) : null);
+    }
   }
 
   return {

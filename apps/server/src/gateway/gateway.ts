@@ -247,6 +247,23 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     );
   }
 
+  /**
+   * A device lookup failed (the database away or past its pool's time-out): what came of the RCU is dropped.
+   * One error line a second at most, with the count since the last: under a fleet's traffic a line
+   * per message was hundreds of thousands of lines (bench/cluster-scale.mjs), itself a load.
+   */
+  const lookupLog = { at: Number.NEGATIVE_INFINITY, since: 0 };
+  function lookupFailed(rcuId: string, error: unknown): void {
+    const time = Date.now();
+    if (time - lookupLog.at < 1_000) {
+      lookupLog.since += 1;
+      return;
+    }
+    log.error({ err: error, rcu_id: rcuId, failed_since_last: lookupLog.since }, 'gateway: device lookup failed');
+    lookupLog.at = time;
+    lookupLog.since = 0;
+  }
+
   function handlerFailed(name: string, device: Device, error: unknown): void {
     stats.handlerErrors += 1;
     log.error({ err: error, rcu_id: device.rcu_id, event: name }, 'gateway: a handler failed');
@@ -376,14 +393,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         if (device) dispatch(device, message);
         else stats.dropped.unknown_device += 1;
       },
-      (error: unknown) => log.error({ err: error, rcu_id: message.rcuId }, 'gateway: device lookup failed'),
+      (error: unknown) => lookupFailed(message.rcuId, error),
     );
   }
 
   function flooding(rcuId: string, kind: 'event' | 'state', ongoing: boolean): void {
     directory.find(rcuId).then(
       (device) => device && emit('flooding', { device, kind, limits: budget.limits, at: now(), ongoing }),
-      (error: unknown) => log.error({ err: error, rcu_id: rcuId }, 'gateway: device lookup failed'),
+      (error: unknown) => lookupFailed(rcuId, error),
     );
   }
 
@@ -431,7 +448,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     directory.find(rcuId).then(
       (device) => device && then(device),
-      (error: unknown) => log.error({ err: error, rcu_id: rcuId }, 'gateway: device lookup failed'),
+      (error: unknown) => lookupFailed(rcuId, error),
     );
   }
 
