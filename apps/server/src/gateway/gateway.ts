@@ -54,10 +54,10 @@ export type GatewayEventName = keyof GatewayEvents;
 type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | Promise<void>;
 
 /**
- * How long one turn of the event loop spends on waiting state messages before it lets the sockets
+ * How long one turn of the event loop spends handing on waiting state messages before it lets the sockets
  * in again: an SOS (any event) is handled as it arrives, never behind the telemetry of a busy moment.
  */
-export const STATE_SLICE_MS = 5;
+export const STATE_SLICE_MS = 2;
 
 /** `later` over `earlier` (two states of one RCU, in the order they came): flags replaced, fields merged. */
 export function foldState(earlier: StatePayload, later: StatePayload): StatePayload {
