@@ -9,7 +9,8 @@
 // File descriptors: the server holds one socket per RCU and each publisher process one per RCU of
 // its share, so `ulimit -n` must exceed BENCH_RCUS plus a few hundred (raise it first, e.g.
 // `ulimit -n 65536`, as root or within the hard limit). Loopback ports: 10,000 client ports fit in
-// the default ephemeral range (32768–60999).
+// the default ephemeral range (32768–60999). BENCH_NODE_ARGS passes options to the server's node
+// (`--heapsnapshot-signal=SIGUSR2` to take heap snapshots, `--max-old-space-size=…`).
 import { cpuPercent, fileLimit, load1, machineLine, mb, sleep, spawnChild, split } from './lib/harness.mjs';
 
 const here = (file) => new URL(file, import.meta.url).pathname;
@@ -27,7 +28,9 @@ if (limit !== null && limit < RCUS + 500) {
   process.exit(2);
 }
 
-const server = spawnChild(here('./lib/server-child.mjs'));
+const server = spawnChild(here('./lib/server-child.mjs'), {
+  execArgv: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+});
 const publishers = [];
 try {
   const started = await server.request('start', { kind: 'server', rooms: RCUS });

@@ -109,17 +109,22 @@ async function startServer({ rooms, env = {} }) {
   const floors = Math.ceil(rooms / ROOMS_PER_FLOOR);
   const building = await call(CALLS.buildings.calls.add, { name: 'Tower', floor_from: 1, floor_to: floors }, token);
   const type = await call(CALLS.roomTypes.calls.add, { name: 'Standard', devices: DEVICES }, token);
-  await call(
-    CALLS.rooms.calls.bulkAdd,
-    {
-      building_id: building.id,
-      floors: [1, floors],
-      rooms: [1, Math.min(rooms, ROOMS_PER_FLOOR)],
-      room_type_id: type.id,
-      pattern: 'T{floor:3}{room:3}',
-    },
-    token,
-  );
+  // A bulk add takes at most 10,000 rooms: floors in slices.
+  const perFloor = Math.min(rooms, ROOMS_PER_FLOOR);
+  const floorsPerCall = Math.max(1, Math.floor(10_000 / perFloor));
+  for (let first = 1; first <= floors; first += floorsPerCall) {
+    await call(
+      CALLS.rooms.calls.bulkAdd,
+      {
+        building_id: building.id,
+        floors: [first, Math.min(floors, first + floorsPerCall - 1)],
+        rooms: [1, perFloor],
+        room_type_id: type.id,
+        pattern: 'T{floor:3}{room:3}',
+      },
+      token,
+    );
+  }
   const list = [];
   for (let current = 1; list.length < rooms; current++) {
     const page = await call(CALLS.rooms.calls.list, { current, size: 500 }, token);
