@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { LiveRoomState } from '@roompilot/contract';
 import { createRcu, type VirtualRcu } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -93,142 +94,160 @@ describe('PostgreSQL away and back under a running server', () => {
       async () => (await t.call('POST', '/apis/roomlist', { token, body: { current: 1, size: 10 } })).code,
       (code) => code === 0,
     );
-    const alerts = await until(
+    const stored = await until(
       'the SOS to be stored',
-      () =>
-        t.db
-          .selectFrom('alerts')
-          .innerJoin('room_events', 'room_events.id', 'alerts.room_event_id')
-          .select(['alerts.id', 'room_events.event_id'])
-          .where('alerts.room_id', '=', room.id)
-          .where('alerts.type', '=', 1)
-          .execute(),
-      (rows) => Array.isArray(rows) && rows.length > 0,
+      () => storedSos(t, room.id),
+      (ids) => Array.isArray(ids) && ids.length > 0,
     );
-    expect(alerts.map((row) => row.event_id)).toEqual([sos]);
+    expect(stored).toEqual([sos]);
     const names = (await buildings())?.map((building) => building.name) ?? [];
     expect(names).not.toContain('B-outage');
     expect(names).toHaveLength(before);
   }, 120_000);
 });
 
-describe('Redis restarted under a running server', () => {
-  let redis: OwnRedis;
-  let t: TestApp;
-  let token: string;
-  let hotelId: number;
-  let rcu: VirtualRcu;
-  let room: { id: number; rcu_id: string; device_key: string };
-  let socket: WebSocket;
-  const pushed: { type: string; data: Record<string, unknown> }[] = [];
+/** A server with its gateway, one RCU of the demo hotel reporting to it, and a console's live socket. */
+interface Watched {
+  t: TestApp;
+  token: string;
+  room: { id: number; rcu_id: string; device_key: string };
+  rcu: VirtualRcu;
+  pushed: { type: string; data: Record<string, unknown> }[];
+  stateOf(): Promise<LiveRoomState | undefined>;
+  close(): Promise<void>;
+}
 
+async function watchedServer(env: Record<string, string>, rcuUrl: (t: TestApp) => string): Promise<Watched> {
+  const t = await createTestApp('sqlite', { env: { HOST: '127.0.0.1', ...env }, build: { gateway: true } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await t.login('manager');
+  const hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
+  const [room] = withOpenKeys(
+    t,
+    await t.db
+      .selectFrom('rooms')
+      .select(['id', 'rcu_id', 'device_key'])
+      .where('hotel_id', '=', hotelId)
+      .orderBy('room_num')
+      .limit(1)
+      .execute(),
+  ) as [Watched['room']];
   const stateOf = async () =>
     (await t.app.services.live.roomStates(hotelId)).find((state) => state.room_id === room.id);
+  const rcu = createRcu({
+    url: rcuUrl(t),
+    rcuId: room.rcu_id,
+    deviceKey: room.device_key,
+    behave: false,
+    sosRepeatMs: 1_000,
+    reconnectMs: 300,
+  });
+  await rcu.start();
+  await until('the RCU to be online', stateOf, (state) => state?.online === true);
+  const { port } = t.app.server.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/apis/live`);
+  const pushed: Watched['pushed'] = [];
+  socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ token }));
+  await until(
+    'the socket to be ready',
+    async () => pushed,
+    (messages) => messages.some((m) => m.type === 'ready'),
+  );
+  return {
+    t,
+    token,
+    room,
+    rcu,
+    pushed,
+    stateOf,
+    async close() {
+      socket.close();
+      await rcu.stop();
+      await t.close().catch(() => {});
+    },
+  };
+}
+
+/** The SOS alerts stored for a room: their event ids. */
+async function storedSos(t: TestApp, roomId: number): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('alerts')
+    .innerJoin('room_events', 'room_events.id', 'alerts.room_event_id')
+    .select(['room_events.event_id'])
+    .where('alerts.room_id', '=', roomId)
+    .where('alerts.type', '=', 1)
+    .execute();
+  return rows.map((row) => row.event_id);
+}
+
+describe('Redis restarted under a running server', () => {
+  let redis: OwnRedis;
+  let w: Watched;
 
   beforeAll(async () => {
     redis = await startOwnRedis();
     const mqttPort = await freePort();
-    t = await createTestApp('sqlite', {
-      env: { MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', REDIS_URL: redis.url, LIVE_STATE_FLUSH_SECONDS: '0.5' },
-      build: { gateway: true },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    token = await t.login('manager');
-    hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
-    const [first] = withOpenKeys(
-      t,
-      await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key'])
-        .where('hotel_id', '=', hotelId)
-        .orderBy('room_num')
-        .limit(1)
-        .execute(),
-    );
-    room = first as typeof room;
-    rcu = createRcu({
-      url: `mqtt://127.0.0.1:${mqttPort}`,
-      rcuId: room.rcu_id,
-      deviceKey: room.device_key,
-      behave: false,
-      sosRepeatMs: 1_000,
-    });
-    await rcu.start();
-    await until('the RCU to be online', stateOf, (state) => state?.online === true);
-    const { port } = t.app.server.address() as AddressInfo;
-    socket = new WebSocket(`ws://127.0.0.1:${port}/apis/live`);
-    socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ token }));
-    await until(
-      'the socket to be ready',
-      async () => pushed,
-      (messages) => messages.some((m) => m.type === 'ready'),
+    w = await watchedServer(
+      { MQTT_PORT: String(mqttPort), REDIS_URL: redis.url, LIVE_STATE_FLUSH_SECONDS: '0.5' },
+      () => `mqtt://127.0.0.1:${mqttPort}`,
     );
   }, 120_000);
 
   afterAll(async () => {
-    socket?.close();
-    await rcu?.stop();
-    await t?.close().catch(() => {});
+    await w?.close();
     await redis?.stop();
   });
 
   it('rebuilds the live state from the last known one and the next reports, and keeps the SOS raised meanwhile', async () => {
-    rcu.setFlags({ dnd: true });
-    await until('do-not-disturb to show', stateOf, (state) => state?.dnd === true);
+    w.rcu.setFlags({ dnd: true });
+    await until('do-not-disturb to show', w.stateOf, (state) => state?.dnd === true);
     // Written to the database as the room's last known state.
     await until(
       'the last known state to be kept',
-      () => t.db.selectFrom('room_last_state').select('state').where('room_id', '=', room.id).executeTakeFirst(),
+      () => w.t.db.selectFrom('room_last_state').select('state').where('room_id', '=', w.room.id).executeTakeFirst(),
       (row) => typeof row?.state === 'string' && row.state.includes('"dnd":true'),
     );
 
     await redis.stop();
     await until(
       '/readyz to say Redis is down',
-      async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).json() as { checks: { redis: string } },
+      async () => (await w.t.app.inject({ method: 'GET', url: '/readyz' })).json() as { checks: { redis: string } },
       (body) => body.checks?.redis?.startsWith('down') === true,
     );
-    const sos = rcu.raiseSos('redis away');
+    const sos = w.rcu.raiseSos('redis away');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Back, and empty: nothing it held survived.
     await redis.start();
     await until(
       '/readyz to be ready again',
-      async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode,
+      async () => (await w.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode,
       (status) => status === 200,
     );
 
     // The floor view shows the last known state (from the database) until the RCU speaks again.
-    const restored = await stateOf();
+    const restored = await w.stateOf();
     expect(restored?.dnd).toBe(true);
-    rcu.setFlags({ mur: true });
-    await until('the next report to show', stateOf, (state) => state?.mur === true && state?.dnd === true);
+    w.rcu.setFlags({ mur: true });
+    await until('the next report to show', w.stateOf, (state) => state?.mur === true && state?.dnd === true);
 
     // The SOS raised while Redis was away: stored once, acknowledged, and on the console.
-    const alerts = await until(
+    const stored = await until(
       'the SOS to be stored',
-      () =>
-        t.db
-          .selectFrom('alerts')
-          .innerJoin('room_events', 'room_events.id', 'alerts.room_event_id')
-          .select(['room_events.event_id'])
-          .where('alerts.room_id', '=', room.id)
-          .where('alerts.type', '=', 1)
-          .execute(),
-      (rows) => Array.isArray(rows) && rows.length > 0,
+      () => storedSos(w.t, w.room.id),
+      (ids) => Array.isArray(ids) && ids.length > 0,
     );
-    expect(alerts.map((row) => row.event_id)).toEqual([sos]);
+    expect(stored).toEqual([sos]);
     await until(
       'the RCU to hear its SOS is stored',
-      async () => rcu.pendingSos,
+      async () => w.rcu.pendingSos,
       (pending) => pending.length === 0,
     );
     await until(
       'the SOS to reach the console',
-      async () => pushed.filter((m) => m.type === 'alert'),
-      (messages) => messages.some((m) => m.data.room_id === room.id),
+      async () => w.pushed.filter((m) => m.type === 'alert'),
+      (messages) => messages.some((m) => m.data.room_id === w.room.id),
       20_000,
     );
   }, 120_000);
@@ -236,63 +255,15 @@ describe('Redis restarted under a running server', () => {
 
 describe('the outside broker restarted under a running server', () => {
   let broker: AnonymousMosquitto;
-  let t: TestApp;
-  let token: string;
-  let hotelId: number;
-  let rcu: VirtualRcu;
-  let room: { id: number; rcu_id: string; device_key: string };
-  let socket: WebSocket;
-  const pushed: { type: string; data: Record<string, unknown> }[] = [];
-
-  const stateOf = async () =>
-    (await t.app.services.live.roomStates(hotelId)).find((state) => state.room_id === room.id);
+  let w: Watched;
 
   beforeAll(async () => {
     broker = await startAnonymousMosquitto();
-    t = await createTestApp('sqlite', {
-      env: { MQTT_URL: broker.url, HOST: '127.0.0.1' },
-      build: { gateway: true },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    token = await t.login('manager');
-    hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
-    const [first] = withOpenKeys(
-      t,
-      await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key'])
-        .where('hotel_id', '=', hotelId)
-        .orderBy('room_num')
-        .limit(1)
-        .execute(),
-    );
-    room = first as typeof room;
-    rcu = createRcu({
-      url: broker.url,
-      rcuId: room.rcu_id,
-      deviceKey: room.device_key,
-      behave: false,
-      sosRepeatMs: 1_000,
-      reconnectMs: 300,
-    });
-    await rcu.start();
-    await until('the RCU to be online', stateOf, (state) => state?.online === true);
-    const { port } = t.app.server.address() as AddressInfo;
-    socket = new WebSocket(`ws://127.0.0.1:${port}/apis/live`);
-    socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ token }));
-    await until(
-      'the socket to be ready',
-      async () => pushed,
-      (messages) => messages.some((m) => m.type === 'ready'),
-    );
+    w = await watchedServer({ MQTT_URL: broker.url }, () => broker.url);
   }, 120_000);
 
   afterAll(async () => {
-    socket?.close();
-    await rcu?.stop();
-    await t?.close().catch(() => {});
+    await w?.close();
     await broker?.remove();
   });
 
@@ -300,43 +271,36 @@ describe('the outside broker restarted under a running server', () => {
     await broker.stop();
     await until(
       '/readyz to say the broker is down',
-      async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).json() as { checks: { broker: string } },
+      async () => (await w.t.app.inject({ method: 'GET', url: '/readyz' })).json() as { checks: { broker: string } },
       (body) => body.checks?.broker?.startsWith('down') === true,
     );
     // Raised while nobody can hear it; the RCU changes its room meanwhile too.
-    const sos = rcu.raiseSos('broker away');
-    rcu.setFlags({ dnd: true });
+    const sos = w.rcu.raiseSos('broker away');
+    w.rcu.setFlags({ dnd: true });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await broker.start();
     await until(
       '/readyz to be ready again',
-      async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode,
+      async () => (await w.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode,
       (status) => status === 200,
     );
 
     await until(
       'the SOS to reach the console',
-      async () => pushed.filter((m) => m.type === 'alert'),
-      (messages) => messages.some((m) => m.data.room_id === room.id),
+      async () => w.pushed.filter((m) => m.type === 'alert'),
+      (messages) => messages.some((m) => m.data.room_id === w.room.id),
       30_000,
     );
     await until(
       'the RCU to hear its SOS is stored',
-      async () => rcu.pendingSos,
+      async () => w.rcu.pendingSos,
       (pending) => pending.length === 0,
     );
-    const alerts = await t.db
-      .selectFrom('alerts')
-      .innerJoin('room_events', 'room_events.id', 'alerts.room_event_id')
-      .select(['room_events.event_id'])
-      .where('alerts.room_id', '=', room.id)
-      .where('alerts.type', '=', 1)
-      .execute();
-    expect(alerts.map((row) => row.event_id)).toEqual([sos]);
+    expect(await storedSos(w.t, w.room.id)).toEqual([sos]);
     // Online again, with what it said after the broker came back (its hello and full state).
-    const state = await until('the room to re-sync', stateOf, (s) => s?.online === true && s?.sos === true);
+    const state = await until('the room to re-sync', w.stateOf, (s) => s?.online === true && s?.sos === true);
     expect(state?.stale).toBe(false);
-    rcu.setFlags({ mur: true });
-    await until('the next report to show', stateOf, (s) => s?.mur === true);
+    w.rcu.setFlags({ mur: true });
+    await until('the next report to show', w.stateOf, (s) => s?.mur === true);
   }, 120_000);
 });
