@@ -117,4 +117,25 @@ describe('a saturated server', () => {
     // The server fell behind and folded messages instead of queueing them all.
     expect((t.app.gateway?.stats().statesFolded ?? 0) - foldedBefore).toBeGreaterThan(0);
   }, 90_000);
+
+  it('keeps what an event set when a state sent before it comes after it, and takes a newer state', async () => {
+    const rcu = rcus[ROOMS - 1] as (typeof rcus)[number];
+    const sent = Date.now();
+    rcu.client.publish(
+      `rcu/${rcu.rcu_id}/up/event`,
+      JSON.stringify({ id: 'e-door-late', ts: sent, type: 'door_open' }),
+      { qos: 1 },
+    );
+    await expect.poll(async () => (await t.app.services.live.store.get(rcu.id))?.door).toBe(true);
+    // Sent a second before the event (an outside broker may bring it later, on the busier connection).
+    rcu.client.publish(
+      `rcu/${rcu.rcu_id}/up/state`,
+      JSON.stringify({ ts: sent - 1_000, door: false, energy: { kwh: 1, w: 777 } }),
+    );
+    await expect.poll(async () => (await t.app.services.live.store.get(rcu.id))?.energy.w).toBe(777);
+    expect((await t.app.services.live.store.get(rcu.id))?.door).toBe(true);
+    // Sent after it: the door closed since.
+    rcu.client.publish(`rcu/${rcu.rcu_id}/up/state`, JSON.stringify({ ts: sent + 1_000, door: false }));
+    await expect.poll(async () => (await t.app.services.live.store.get(rcu.id))?.door).toBe(false);
+  });
 });

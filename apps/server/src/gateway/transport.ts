@@ -135,37 +135,62 @@ export interface ExternalOptions {
   onError?: (error: Error) => void;
 }
 
+/** The up kinds read on the telemetry connection; everything else (events first) has its own. */
+const TELEMETRY_KINDS: readonly string[] = ['state', 'upgrade'];
+
 /**
  * A client of an external broker (MQTT 5). The broker authenticates the RCUs and enforces their
  * topics; the server subscribes to every RCU's up topics in a shared group, so each message goes to
  * one instance, except acks, which every instance hears (the one that sent the command takes it).
+ *
+ * Two connections: one for the telemetry (`state`, `upgrade` progress), one for the rest (events,
+ * an SOS among them, status, hello, acks, and the commands sent down). The broker writes each
+ * connection's messages in order: on one connection an SOS would wait behind every state queued
+ * before it in that stream; on its own it arrives as it is sent.
  */
 export async function joinExternalBroker(options: ExternalOptions): Promise<Transport> {
   const { url, group, clientId, onMessage, onError = () => {} } = options;
-  const client = await mqtt.connectAsync(url, {
-    protocolVersion: 5,
-    clientId,
-    clean: true,
-    reconnectPeriod: 1_000,
-    connectTimeout: 10_000,
-  });
-  client.on('error', onError);
-  client.on('message', (topic, payload) => onMessage(topic, payload));
-  const shared = UP_KINDS.filter((kind) => kind !== 'ack').map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
-  const granted = await client.subscribeAsync([...shared, `${TOPIC_ROOT}/+/up/ack`], { qos: 1 });
-  const refused = granted.filter((grant) => grant.qos > 2);
-  if (refused.length > 0) {
-    await client.endAsync(true);
-    throw new Error(`MQTT broker ${url} refused the subscriptions ${refused.map((g) => g.topic).join(', ')}`);
+  const join = async (id: string, kinds: readonly string[], acks: boolean) => {
+    const client = await mqtt.connectAsync(url, {
+      protocolVersion: 5,
+      clientId: id,
+      clean: true,
+      reconnectPeriod: 1_000,
+      connectTimeout: 10_000,
+    });
+    client.on('error', onError);
+    client.on('message', (topic, payload) => onMessage(topic, payload));
+    const shared = kinds.map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
+    const granted = await client.subscribeAsync([...shared, ...(acks ? [`${TOPIC_ROOT}/+/up/ack`] : [])], { qos: 1 });
+    const refused = granted.filter((grant) => grant.qos > 2);
+    if (refused.length > 0) {
+      await client.endAsync(true);
+      throw new Error(`MQTT broker ${url} refused the subscriptions ${refused.map((g) => g.topic).join(', ')}`);
+    }
+    return client;
+  };
+  const events = await join(
+    `${clientId}-events`,
+    UP_KINDS.filter((kind) => kind !== 'ack' && !TELEMETRY_KINDS.includes(kind)),
+    true,
+  );
+  let telemetry: mqtt.MqttClient;
+  try {
+    telemetry = await join(clientId, TELEMETRY_KINDS, false);
+  } catch (error) {
+    await events.endAsync(true);
+    throw error;
   }
   return {
     where: url,
     publish: async (topic, payload, qos) => {
-      await client.publishAsync(topic, payload, { qos });
+      await events.publishAsync(topic, payload, { qos });
     },
     disconnect() {},
-    up: () => client.connected,
+    up: () => events.connected && telemetry.connected,
     connectedClients: () => null,
-    close: () => client.endAsync(),
+    close: async () => {
+      await Promise.all([events.endAsync(), telemetry.endAsync()]);
+    },
   };
 }

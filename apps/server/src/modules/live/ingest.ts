@@ -45,7 +45,7 @@ export function connectGateway(
     const alert = await alerts.recordEvent(device, event, at, sent);
     await control.acknowledgeEvent(device, event.id);
     if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
-    await settle(device, live.applyEvent(device, event.type, at));
+    await settle(device, live.applyEvent(device, event.type, at, event.ts));
     modes.roomEvent(device, event.type);
   }
 

@@ -32,6 +32,16 @@ const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
   mur_off: { mur: false },
 };
 
+/** The flags events set: a state sent before such an event does not undo them. */
+const EVENT_FLAG_NAMES = [...new Set(Object.values(EVENT_FLAGS).flatMap((flags) => Object.keys(flags ?? {})))] as (
+  | 'sos'
+  | 'card'
+  | 'door'
+  | 'window'
+  | 'dnd'
+  | 'mur'
+)[];
+
 /** The fields of a room's live record kept as its last known state (not its ids, online or stale). */
 type LastState = Omit<LivePatch, 'online' | 'stale'>;
 
@@ -67,6 +77,8 @@ export class LiveService {
    * flush does not write that over its last known state).
    */
   #settled = new Set<number>();
+  /** Each room's newest event that set flags, by the RCU's clock (see applyState). */
+  #eventTimes = new Map<number, number>();
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
 
@@ -257,14 +269,27 @@ export class LiveService {
 
   /** An RCU's state message, merged; answers what changed (null: nothing). */
   async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<LiveRoomChange | null> {
-    const { ts: _ts, ...patch } = state;
+    const { ts, ...patch } = state;
+    // Sent before an event already applied (it came later, on a busier path: an outside broker
+    // reads events on a connection of their own): the flags the event set are newer than its own.
+    const eventAt = this.#eventTimes.get(room.room_id);
+    if (eventAt !== undefined && ts !== undefined && ts < eventAt) {
+      for (const flag of EVENT_FLAG_NAMES) delete patch[flag];
+    }
     return this.#heard(room, { ...patch, online: true, stale: false }, at);
   }
 
-  /** The room flags an RCU's event implies (a door opened, a card taken out), merged at once. */
-  async applyEvent(room: RoomRef, type: EventType, at: Date): Promise<LiveRoomChange | null> {
+  /**
+   * The room flags an RCU's event implies (a door opened, a card taken out), merged at once.
+   * `sentAt`: the event's time on the RCU (its receive time when the RCU's is not plausible).
+   */
+  async applyEvent(room: RoomRef, type: EventType, at: Date, sentAt = at.getTime()): Promise<LiveRoomChange | null> {
     const flags = EVENT_FLAGS[type];
-    return flags ? this.#heard(room, { ...flags, online: true, stale: false }, at) : null;
+    if (!flags) return null;
+    if (sentAt > (this.#eventTimes.get(room.room_id) ?? Number.NEGATIVE_INFINITY)) {
+      this.#eventTimes.set(room.room_id, sentAt);
+    }
+    return this.#heard(room, { ...flags, online: true, stale: false }, at);
   }
 
   /**
