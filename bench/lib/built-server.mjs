@@ -68,14 +68,24 @@ export async function startBuiltServer({ name, env = {} }) {
   };
 }
 
-/** A call of the table, as an outside tool makes it; throws on a non-zero code. */
+/**
+ * A call of the table, as an outside tool makes it; throws on a non-zero code. A server past its
+ * capacity (4429, `Retry-After`) is asked again after the wait it names, up to ten times.
+ */
 export async function api(url, { method, path }, body, token) {
-  const response = await fetch(`${url}${API_BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const answer = await response.json();
-  if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.message}`);
-  return answer.data;
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${url}${API_BASE}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    const answer = await response.json();
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (answer.code === 4429 && retryAfter > 0 && attempt < 10) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      continue;
+    }
+    if (answer.code !== 0) throw new Error(`${path}: ${answer.code} ${answer.message}`);
+    return answer.data;
+  }
 }

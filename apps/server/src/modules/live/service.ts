@@ -77,6 +77,12 @@ export class LiveService {
    * flush does not write that over its last known state).
    */
   #settled = new Set<number>();
+  /**
+   * Every room's last known state is back since the store (re)connected (a whole `restore` ran):
+   * a room not in `#settled` then has none, and its first message costs no query (10,000 RCUs
+   * connecting at once would queue 10,000 on the database pool).
+   */
+  #allSettled = false;
   /** Each room's newest event that set flags, by the RCU's clock (see applyState). */
   #eventTimes = new Map<number, number>();
   #timer: NodeJS.Timeout | null = null;
@@ -88,6 +94,7 @@ export class LiveService {
     this.#log = log;
     store.onReconnect(() => {
       this.#settled.clear();
+      this.#allSettled = false;
       this.restore().catch((error: unknown) =>
         this.#log?.warn(
           { err: error },
@@ -103,6 +110,7 @@ export class LiveService {
    * many rooms it restored.
    */
   async restore(roomIds?: readonly number[]): Promise<number> {
+    const whole = roomIds === undefined;
     let restored = 0;
     for (const row of await repository.lastStates(this.#db, roomIds)) {
       let state: LastState;
@@ -124,6 +132,7 @@ export class LiveService {
       this.#settled.add(row.room_id);
     }
     for (const id of roomIds ?? []) this.#settled.add(id);
+    if (whole) this.#allSettled = true;
     return restored;
   }
 
@@ -314,7 +323,7 @@ export class LiveService {
    * an alert); its room's last known state is written with the next flush.
    */
   async #heard(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
-    if (!this.#settled.has(room.room_id)) {
+    if (!this.#allSettled && !this.#settled.has(room.room_id)) {
       // The database away a moment: the report still goes to the consoles; it is tried next time.
       await this.restore([room.room_id]).catch(() => 0);
     }
