@@ -9,6 +9,7 @@ import { withStrings } from '../../app/i18n';
 import { SiteFooter } from '../../app/SiteFooter';
 import { setToken } from '../../app/session';
 import { PRODUCT_NAME, useSite } from '../../app/site';
+import { SubmitButton } from '../../components/SubmitButton';
 import type { MessageKey } from '../../locales/types';
 import { LanguageLinks } from './LanguageLinks';
 
@@ -163,15 +164,7 @@ export default function LoginPage() {
               error={passwordError}
               onChange={setPassword}
             />
-            <button
-              type="submit"
-              className="rp-button rp-button--primary rp-button--large rp-button--block"
-              aria-busy={login.isPending}
-              disabled={login.isPending}
-            >
-              {login.isPending && <LoadingOutlined />}
-              {t('auth.login')}
-            </button>
+            <SubmitButton pending={login.isPending}>{t('auth.login')}</SubmitButton>
           </form>
         )}
         {step.kind === 'code' && (
@@ -190,15 +183,7 @@ export default function LoginPage() {
               error={codeError}
               onChange={setCode}
             />
-            <button
-              type="submit"
-              className="rp-button rp-button--primary rp-button--large rp-button--block"
-              aria-busy={verify.isPending}
-              disabled={verify.isPending}
-            >
-              {verify.isPending && <LoadingOutlined />}
-              {t('auth.verify')}
-            </button>
+            <SubmitButton pending={verify.isPending}>{t('auth.verify')}</SubmitButton>
             <button
               type="button"
               className="rp-button rp-button--text rp-button--block rp-login__back"

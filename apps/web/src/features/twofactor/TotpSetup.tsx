@@ -1,7 +1,7 @@
-import { LoadingOutlined } from '@ant-design/icons';
 import type { TwoFactorSetup } from '@roompilot/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../components/SubmitButton';
 import { CodeField } from './CodeField';
 import { QrCode } from './QrCode';
 
@@ -61,15 +61,7 @@ export function TotpSetup({ setup, onConfirm, pending, error, confirmLabel }: Pr
         digitsOnly
         error={missing ? t('twofactor.codeRequired') : error}
       />
-      <button
-        type="submit"
-        className="rp-button rp-button--primary rp-button--large rp-button--block"
-        disabled={pending}
-        aria-busy={pending}
-      >
-        {pending && <LoadingOutlined />}
-        {confirmLabel}
-      </button>
+      <SubmitButton pending={pending}>{confirmLabel}</SubmitButton>
     </form>
   );
 }
