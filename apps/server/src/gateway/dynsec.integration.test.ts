@@ -9,6 +9,7 @@ import { createDatabase } from '../db/database.js';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
 import { withOpenKeys } from '../test-support/fixtures.js';
 import { type OwnMosquitto, startOwnMosquitto } from '../test-support/own-mosquitto.js';
+import { until } from '../test-support/waiting.js';
 import { DYNSEC_RESPONSE_TOPIC, DYNSEC_TOPIC, describeKey, MANAGED_MARK, startDynsecSync } from './dynsec.js';
 
 // Issue 15's must-show: two RoomPilot instances on one PostgreSQL and one Redis, joined to a real
@@ -20,16 +21,6 @@ function needed(name: 'TEST_DATABASE_URL' | 'TEST_REDIS_URL'): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: this suite needs it (it never skips; \`npm test\` starts one).`);
   return value;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read().catch((error: unknown) => error as T);
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${String(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** Connects as an RCU once, without retrying: the client, or the broker's refusal. */

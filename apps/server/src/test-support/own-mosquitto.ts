@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, until } from './waiting.js';
+import { freePort, portOpen, until } from './waiting.js';
 
 /**
  * A Mosquitto of a test's own with the dynamic-security plugin, on a free loopback port, that the
@@ -52,17 +51,8 @@ function mosquittoBin(): string {
   throw new Error('Mosquitto is not installed: `npm test` installs the Debian mosquitto package');
 }
 
-async function waitForPort(port: number, ms = 10_000): Promise<void> {
-  const open = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  await until(`Mosquitto to open port ${port}`, open, Boolean, ms);
+function waitForPort(port: number, ms = 10_000): Promise<boolean> {
+  return until(`Mosquitto to open port ${port}`, () => portOpen(port), Boolean, ms);
 }
 
 /** A password as the plugin stores it: PBKDF2-SHA512, 101 rounds, base64 (as `mosquitto_ctrl dynsec init`). */

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import { freePort, until } from './waiting.js';
+import { freePort, portOpen, until } from './waiting.js';
 
 /**
  * A Redis server of a test's own, on a free loopback port and without persistence, that the test
@@ -15,20 +14,11 @@ export interface OwnRedis {
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
-  const listening = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    await until(`Redis to listen on ${port}`, listening, Boolean, 10_000);
+    await until(`Redis to listen on ${port}`, () => portOpen(port), Boolean, 10_000);
   };
   const stop = async () => {
     const running = child;

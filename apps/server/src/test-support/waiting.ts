@@ -10,7 +10,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Reads `read()` every 200 ms until `done` says yes, and answers that value; throws with the last
+ * Reads `read()` every 100 ms until `done` says yes, and answers that value; throws with the last
  * value read after `ms`. A read that throws counts as its error (a server away answers that).
  */
 export async function until<T>(
@@ -27,6 +27,18 @@ export async function until<T>(
       const shown = value instanceof Error ? String(value) : JSON.stringify(value);
       throw new Error(`timed out waiting for ${what}: ${String(shown).slice(0, 2000)}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Whether something listens on a loopback port now. */
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import { ErrorCode } from '@roompilot/contract';
 import { type Fleet, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { createDatabase } from '../../db/database.js';
 import { describeEachDatabase } from '../../test-support/databases.js';
 import { withOpenKeys } from '../../test-support/fixtures.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
+import { freePort, until } from '../../test-support/waiting.js';
 
 // Upgrades end to end: the server with its embedded broker listening on loopback, virtual RCUs of
 // the simulator (apps/rcu-sim) that fetch the files over HTTP through the signed links, and the
@@ -18,26 +19,8 @@ import { multipartPayload } from '../../test-support/route-walk.js';
 
 const ROOMS = 10;
 
-/** A port free now on loopback (the broker keeps it across the restart, so the RCUs come back). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
+// A port free now on loopback (the broker keeps it across the restart, so the RCUs come back).
 const mqttPort = await freePort();
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 45_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describeEachDatabase(
   'upgrades with simulated RCUs',
