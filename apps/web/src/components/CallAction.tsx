@@ -1,6 +1,7 @@
+import { PlusOutlined } from '@ant-design/icons';
 import type { CallId } from '@roompilot/contract';
-import { Tooltip } from 'antd';
-import { cloneElement, type ReactElement } from 'react';
+import { Button, Tooltip } from 'antd';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { useMayCall } from '../app/permissions';
 
 interface Props {
@@ -31,5 +32,16 @@ export function CallAction({ call, refused = 'disable', children, ...passed }: P
     <Tooltip title={reason}>
       <span>{cloneElement(children, { 'data-call': call, disabled: true })}</span>
     </Tooltip>
+  );
+}
+
+/** A list screen's "add" button: primary, with the plus icon, offered as its call allows. */
+export function AddButton({ call, onClick, children }: { call: CallId; onClick: () => void; children: ReactNode }) {
+  return (
+    <CallAction call={call}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick}>
+        {children}
+      </Button>
+    </CallAction>
   );
 }

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Building } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
 import { LISTS } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
@@ -55,11 +54,9 @@ export function BuildingsTab() {
   ];
 
   const addButton = (
-    <CallAction call="buildings.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('buildings.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="buildings.add" onClick={() => setEditing({})}>
+      {t('buildings.add')}
+    </AddButton>
   );
 
   return (

@@ -1,14 +1,14 @@
 import { ApartmentOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Department } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Spin, Tag, Tree } from 'antd';
+import { Space, Spin, Tag, Tree } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
 import { departmentsQuery, type HotelTarget } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
@@ -50,11 +50,9 @@ function DepartmentsOfHotel({ target }: { target: HotelTarget }) {
   });
 
   const addButton = (
-    <CallAction call="departments.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({ add: true })}>
-        {t('departments.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="departments.add" onClick={() => setEdit({ add: true })}>
+      {t('departments.add')}
+    </AddButton>
   );
 
   const nodeTitle = (node: DepartmentNode) => {

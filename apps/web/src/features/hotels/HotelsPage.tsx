@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Hotel } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, type TableColumnsType, Tag } from 'antd';
+import { Input, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { LISTS } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
@@ -90,11 +89,9 @@ export default function HotelsPage() {
   ];
 
   const addButton = (
-    <CallAction call="hotels.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('hotels.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="hotels.add" onClick={() => setEditing({})}>
+      {t('hotels.add')}
+    </AddButton>
   );
 
   return (

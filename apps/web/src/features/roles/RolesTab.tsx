@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { Role } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, type TableColumnsType, Tooltip } from 'antd';
@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
 import { LISTS } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
@@ -54,11 +54,9 @@ export function RolesTab() {
   ];
 
   const addButton = (
-    <CallAction call="roles.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('roles.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="roles.add" onClick={() => setEditing({})}>
+      {t('roles.add')}
+    </AddButton>
   );
 
   return (

@@ -4,7 +4,6 @@ import {
   DownOutlined,
   FileAddOutlined,
   KeyOutlined,
-  PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { FLOOR_MAX, FLOOR_MIN, type Room, type RoomFileFormat, type RoomSort } from '@roompilot/contract';
@@ -19,7 +18,7 @@ import { useMessage } from '../../app/feedback';
 import type { DownloadedFile } from '../../app/http';
 import { useMayCall } from '../../app/permissions';
 import { LISTS } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton, CallAction } from '../../components/CallAction';
 import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
@@ -176,11 +175,9 @@ export function RoomsTab() {
 
   const hasFilters = Object.values(filters).some((value) => value !== undefined);
   const addButton = (
-    <CallAction call="rooms.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('rooms.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="rooms.add" onClick={() => setEditing({})}>
+      {t('rooms.add')}
+    </AddButton>
   );
   const bulkAddButton = (
     <CallAction call="rooms.bulkAdd">

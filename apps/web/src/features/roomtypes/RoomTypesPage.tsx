@@ -1,7 +1,7 @@
-import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined } from '@ant-design/icons';
 import type { RoomType } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
 import { LISTS } from '../../app/screenQueries';
-import { CallAction } from '../../components/CallAction';
+import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
@@ -66,11 +66,9 @@ export default function RoomTypesPage() {
   ];
 
   const addButton = (
-    <CallAction call="roomTypes.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('roomtypes.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="roomTypes.add" onClick={() => setEditing({})}>
+      {t('roomtypes.add')}
+    </AddButton>
   );
 
   return (

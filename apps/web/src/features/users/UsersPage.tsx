@@ -1,4 +1,4 @@
-import { KeyOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { USER_STATES, type User, type UserState } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,7 +20,7 @@ import { useMessage } from '../../app/feedback';
 import { useMayCall } from '../../app/permissions';
 import { departmentsQuery, type HotelTarget, LISTS } from '../../app/screenQueries';
 import { useCurrentUser } from '../../app/user';
-import { CallAction } from '../../components/CallAction';
+import { AddButton, CallAction } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
@@ -107,11 +107,9 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
   });
 
   const addButton = (
-    <CallAction call="users.add">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-        {t('users.add')}
-      </Button>
-    </CallAction>
+    <AddButton call="users.add" onClick={() => setEditing({})}>
+      {t('users.add')}
+    </AddButton>
   );
 
   const stateSwitch = (user: User) => {
