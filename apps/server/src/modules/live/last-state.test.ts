@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../../test-support/databases.js';
@@ -188,6 +188,21 @@ for (const kind of DATABASE_KINDS) {
         rent: 'checked_in',
         card: false,
       });
+    });
+
+    it('keeps the rooms to write when the live store is away at a flush (Redis restarting), and writes them with the next', async () => {
+      const live = app.services.live;
+      await report(app, { dnd: true }, (change) => change.dnd === true);
+      const get = vi.spyOn(live.store, 'get').mockRejectedValueOnce(new Error('Redis away'));
+      await expect(live.flush()).rejects.toThrow('Redis away');
+      get.mockRestore();
+      await live.flush();
+      const row = await app.db
+        .selectFrom('room_last_state')
+        .select('state')
+        .where('room_id', '=', room.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.state)).toMatchObject({ dnd: true, card: false });
     });
   });
 }

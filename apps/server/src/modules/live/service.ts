@@ -141,9 +141,13 @@ export class LiveService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = setInterval(() => {
       if (this.#flushing) return;
-      this.#flushing = this.flush().finally(() => {
-        this.#flushing = null;
-      });
+      this.#flushing = this.flush()
+        .catch((error: unknown) =>
+          this.#log?.warn({ err: error }, 'live state: the last known states were not written'),
+        )
+        .finally(() => {
+          this.#flushing = null;
+        });
     }, intervalMs);
     this.#timer.unref();
   }
@@ -151,14 +155,22 @@ export class LiveService {
   /**
    * Writes the last known state of every room whose RCU spoke since the last flush: one upsert
    * statement per batch. A batch the database refuses (a room deleted meanwhile) is written room by
-   * room; a room that still fails is left out and reported.
+   * room; a room that still fails is left out and reported. The store away (Redis restarting): the
+   * rooms stay to be written with a later flush.
    */
   async flush(): Promise<void> {
     if (this.#dirty.size === 0) return;
     const ids = [...this.#dirty];
     this.#dirty.clear();
     const rows: repository.LastStateRow[] = [];
-    for (const room of await Promise.all(ids.map((id) => this.store.get(id)))) {
+    let live: (LiveRoom | null)[];
+    try {
+      live = await Promise.all(ids.map((id) => this.store.get(id)));
+    } catch (error) {
+      for (const id of ids) this.#dirty.add(id);
+      throw error;
+    }
+    for (const room of live) {
       if (!room?.updated_at) continue;
       const { rent, card, door, window, occupied, dnd, mur, sos, devices, energy } = room;
       const state: LastState = {
