@@ -14,6 +14,7 @@
 //
 //   npm run build && node bench/upgrade-rollout.mjs
 //   BENCH_ROOMS=200 BENCH_FILE_MB=2 BENCH_BATCH=50 node bench/upgrade-rollout.mjs
+//   BENCH_SERVER_CPUS=0 taskset -c 1 node bench/upgrade-rollout.mjs   (the server on a core of its own)
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { API_BASE, CALLS } from '@roompilot/contract';

@@ -32,7 +32,12 @@ export async function startBuiltServer({ name, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), `roompilot-${name}-`));
   // BENCH_SERVER_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_CPUS: the cores the server may use (`taskset -c`, e.g. `0`), so that what stands in
+  // for the devices and the consoles (run the benchmark itself under `taskset -c 1`) does not take
+  // the server's CPU, as real RCUs and browsers do not. taskset execs node: the pid is the server's.
+  const pinned = process.env.BENCH_SERVER_CPUS ? ['taskset', '-c', process.env.BENCH_SERVER_CPUS] : [];
+  const command = [...pinned, process.execPath, ...nodeArgs, join(repoRoot, 'apps/server/dist/server.js')];
+  const child = spawn(command[0], command.slice(1), {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -240,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     slots: downloadSlots,
     log: app.log,
   });
+  app.addHook('onClose', async () => upgrades.close());
   gateway = options.gateway
     ? await createGateway({
         directory: createDeviceDirectory(db, deviceKeys),

@@ -40,7 +40,12 @@ function refuse(request: FastifyRequest, reply: FastifyReply, code: number, key:
     .send({ code, message: translate(request.language, key), data: null });
 }
 
-/** Sends the linked file (or the range asked for), a chunk at a time. */
+/**
+ * Sends the linked file (or the range asked for): kept in memory, in one write (the socket takes
+ * it in as fast as the RCU reads, with no JavaScript per piece: during a rollout to 50 rooms at once
+ * the pieces' stream work held the event loop in bursts); else read from the database a chunk at a
+ * time.
+ */
 async function download(upgrades: UpgradeService, request: FastifyRequest, reply: FastifyReply) {
   const { job, settings } = await upgrades.linkedFile(request.query as never);
   const size = job.file_size;
@@ -59,6 +64,7 @@ async function download(upgrades: UpgradeService, request: FastifyRequest, reply
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const release = () => lease.release();
   reply.raw.on('close', release);
+  const whole = request.method === 'HEAD' ? null : await upgrades.fileInMemory(job.file_id, size);
   async function* chunks() {
     try {
       for (let at = start; at <= end; at += CHUNK_BYTES) {
@@ -80,7 +86,7 @@ async function download(upgrades: UpgradeService, request: FastifyRequest, reply
     release();
     return reply.send('');
   }
-  return reply.send(Readable.from(chunks()));
+  return reply.send(whole ? whole.subarray(start, end + 1) : Readable.from(chunks()));
 }
 
 /** Upgrades (API.md "Upgrades"): files, jobs and the RCUs' downloads. */

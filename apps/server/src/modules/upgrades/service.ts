@@ -58,6 +58,9 @@ const LINK_MARGIN_MS = 60_000;
 /** A room's upgrade progress is written to the database at most this often (it is pushed live always). */
 const PROGRESS_WRITE_MS = 1_000;
 
+/** A job's counts go to the consoles at most this often while its rooms end (#announceJobSoon). */
+export const JOB_ANNOUNCE_MS = 250;
+
 /** The bytes of files being downloaded that an instance keeps in memory (FileCache). */
 const UPGRADE_FILE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -157,6 +160,8 @@ export class UpgradeService {
    * several times a second had cost as many writes).
    */
   readonly #progressWritten = new Map<string, number>();
+  /** A job's counts waiting to go to the consoles (announceJobSoon), by job id. */
+  readonly #jobAnnounces = new Map<number, NodeJS.Timeout>();
   /** The files being downloaded, in memory on this instance. */
   readonly #files = new FileCache(UPGRADE_FILE_CACHE_BYTES, (id) => repository.fileContent(this.#db, id));
 
@@ -794,6 +799,11 @@ export class UpgradeService {
     return this.#slots.take(jobId, cap);
   }
 
+  /** The whole file when this instance keeps it in memory (see FileCache), else null. */
+  fileInMemory(fileId: number, size: number): Promise<Buffer | null> {
+    return this.#files.get(fileId, size);
+  }
+
   /** `length` bytes of a file of `size` bytes from `start`: from memory, or from the database. */
   async fileChunk(fileId: number, size: number, start: number, length: number): Promise<Buffer> {
     const content = await this.#files.get(fileId, size);
@@ -830,7 +840,30 @@ export class UpgradeService {
       type: 'upgrade',
       data: { job_id: job.id, room_id: roomId, room_num: roomNum, state, progress, error },
     });
-    if (ENDED_ROOM_STATES.includes(state)) await this.#announceJob(job.id);
+    if (ENDED_ROOM_STATES.includes(state)) this.#announceJobSoon(job.id);
+  }
+
+  /**
+   * The job's counts to the consoles once its rooms stop ending for JOB_ANNOUNCE_MS, or at most that
+   * often while they do: each ended room's line went out at once, and counting a job's rooms for
+   * every one of them made a rollout cost a count of the whole job per room.
+   */
+  #announceJobSoon(jobId: number): void {
+    if (this.#jobAnnounces.has(jobId)) return;
+    const timer = setTimeout(() => {
+      this.#jobAnnounces.delete(jobId);
+      this.#announceJob(jobId).catch((error: unknown) =>
+        this.#log.warn({ err: error, job: jobId }, 'upgrades: a job change could not be pushed'),
+      );
+    }, JOB_ANNOUNCE_MS);
+    timer.unref();
+    this.#jobAnnounces.set(jobId, timer);
+  }
+
+  /** Drops the job announcements not yet made (the server is closing; the consoles ask again). */
+  close(): void {
+    for (const timer of this.#jobAnnounces.values()) clearTimeout(timer);
+    this.#jobAnnounces.clear();
   }
 
   /** The job's state and counts to the consoles (its rooms went out one by one already). */
