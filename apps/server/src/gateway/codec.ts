@@ -172,10 +172,24 @@ function clean<K extends UpKind>(kind: K, value: Received[K]): Received[K] {
   if (kind !== 'state') return value;
   const state = value as Received['state'];
   if (!state.devices) return value;
-  return { ...state, devices: cleanDevices(state.devices) } as Received[K];
+  const devices = cleanDevices(state.devices);
+  if (devices !== state.devices) state.devices = devices;
+  return value;
+}
+
+const KNOWN_DEVICE_FIELDS: ReadonlySet<string> = new Set(DEVICE_FIELDS);
+
+/** Whether every device has only the protocol's fields (most messages: then nothing is copied). */
+function onlyKnownFields(devices: DeviceMap): boolean {
+  for (const key in devices) {
+    const device = devices[key] as DeviceState;
+    for (const field in device) if (!KNOWN_DEVICE_FIELDS.has(field)) return false;
+  }
+  return true;
 }
 
 export function cleanDevices(devices: DeviceMap): DeviceMap {
+  if (onlyKnownFields(devices)) return devices;
   const cleaned: DeviceMap = {};
   for (const [key, device] of Object.entries(devices)) {
     const fields: Record<string, unknown> = {};

@@ -4,6 +4,7 @@ import {
   COMMAND_TIMEOUT_MS,
   type CommandFields,
   type CommandOp,
+  type DeviceState,
   type EventPayload,
   HEARTBEAT_MAX_MS,
   type HelloPayload,
@@ -59,16 +60,30 @@ type Handler<K extends GatewayEventName> = (event: GatewayEvents[K]) => void | P
  */
 export const STATE_SLICE_MS = 2;
 
-/** `later` over `earlier` (two states of one RCU, in the order they came): flags replaced, fields merged. */
+/**
+ * `later` folded into `earlier` (two states of one RCU, in the order they came): flags replaced,
+ * device and energy fields merged. `earlier` is changed in place (it is the gateway's own, waiting
+ * for its turn: a server that falls behind folds most messages, and copying each cost as much).
+ */
 export function foldState(earlier: StatePayload, later: StatePayload): StatePayload {
-  const folded: StatePayload = { ...earlier, ...later };
-  if (earlier.devices && later.devices) {
-    const devices = { ...earlier.devices };
-    for (const key in later.devices) devices[key] = { ...devices[key], ...later.devices[key] };
-    folded.devices = devices;
+  for (const name in later) {
+    const key = name as keyof StatePayload;
+    if (key === 'devices' || key === 'energy') continue;
+    (earlier as Record<string, unknown>)[key] = later[key];
   }
-  if (earlier.energy && later.energy) folded.energy = { ...earlier.energy, ...later.energy };
-  return folded;
+  if (later.devices) {
+    if (!earlier.devices) earlier.devices = later.devices;
+    else {
+      for (const key in later.devices) {
+        const device = earlier.devices[key];
+        const next = later.devices[key] as DeviceState;
+        if (device) Object.assign(device, next);
+        else earlier.devices[key] = next;
+      }
+    }
+  }
+  if (later.energy) earlier.energy = earlier.energy ? Object.assign(earlier.energy, later.energy) : later.energy;
+  return earlier;
 }
 
 /** An RCU is taken offline after 3 missed heartbeats (PROTOCOL.md): this long without any message. */
@@ -282,7 +297,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   function queueState(device: Device, state: StatePayload, at: Date): void {
     const waiting = waitingStates.get(device.rcu_id);
     if (waiting) {
-      waiting.state = foldState(waiting.state, state);
+      foldState(waiting.state, state);
       waiting.device = device;
       waiting.at = at;
       waiting.messages += 1;
