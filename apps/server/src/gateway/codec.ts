@@ -77,7 +77,9 @@ export function decodeUp(topic: string, payload: Uint8Array): Decoded {
   const parsed = parseTopicOnce(topic);
   if (parsed?.direction !== 'up') return { ok: false, reason: 'topic', rcuId: null };
   const { rcuId, kind } = parsed;
-  const buffer = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  const buffer = Buffer.isBuffer(payload)
+    ? payload
+    : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
   if (payload.byteLength > MAX_PAYLOAD_BYTES) {
     return salvage(rcuId, kind, buffer.toString('utf8', 0, MAX_PAYLOAD_BYTES), undefined) ?? refused('schema', rcuId);
   }
