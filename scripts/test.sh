@@ -17,10 +17,8 @@ trap 'exit 130' INT TERM
 step 'format and lint (biome)'
 npx biome ci .
 
-step 'type check'
-npx tsc -b
-npm run --silent typecheck -w apps/web
-npx tsc -p e2e/tsconfig.json
+step 'type check (sources and tests)'
+npm run --silent typecheck
 
 step 'services'
 services_start

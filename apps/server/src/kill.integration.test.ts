@@ -5,11 +5,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AIR_POLICY_DEFAULT, type CommandPayload, downTopic } from '@roompilot/contract';
 import { type Fleet, runFleet } from '@roompilot/rcu-sim';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_PASSWORDS, freshDatabase } from './test-support/databases.js';
+import { startTcpGate, type TcpGate } from './test-support/tcp-gate.js';
 import { freePort, until } from './test-support/waiting.js';
 
 // Issue 15's SIGKILL fault, with real processes: two server instances (the built server, as
@@ -17,10 +20,14 @@ import { freePort, until } from './test-support/waiting.js';
 // sends each request to the first instance that answers (as nginx's upstream does). One instance
 // is killed with SIGKILL in the middle of an upgrade rollout: the other goes on with the job (its
 // timer claimed by the dead instance runs out and fires there), an SOS raised right after the
-// kill reaches a console on the survivor and is stored once, and commands go through it.
+// kill reaches a console on the survivor and is stored once, and commands go through it. Then a
+// third instance is killed in the middle of an energy-policy timer's handler (the card-out
+// setback): the survivor fires it once, when the dead one's claim runs out, and loses nothing.
 
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ROOMS = 12;
+/** TIMER_CLAIM_SECONDS of the instances: how long a dead instance's claim on a timer holds. */
+const CLAIM_SECONDS = 4;
 
 function required(name: string): string {
   const value = process.env[name];
@@ -82,6 +89,8 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
   let fleet: Fleet;
   let rooms: { id: number; rcu_id: string; room_num: string }[];
   const dataDirs: string[] = [];
+  let env: Record<string, string>;
+  let gate: TcpGate | undefined;
 
   async function start(name: string, env: Record<string, string>): Promise<Instance> {
     const port = await freePort();
@@ -139,7 +148,7 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
     drop = fresh.drop;
     proxy = await startProxy(() => alive().map((instance) => instance.port));
     proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-    const env = {
+    env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: required('TEST_REDIS_URL'),
       REDIS_PREFIX: `rp:kill:${randomBytes(4).toString('hex')}:`,
@@ -152,7 +161,7 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
       PUBLIC_URL: proxyUrl,
       LOG_LEVEL: 'warn',
       TIMER_POLL_SECONDS: '1',
-      TIMER_CLAIM_SECONDS: '4',
+      TIMER_CLAIM_SECONDS: String(CLAIM_SECONDS),
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     };
@@ -191,6 +200,7 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
     await fleet?.stop();
     for (const instance of instances) instance.child.kill('SIGKILL');
     proxy?.close();
+    await gate?.close();
     await drop?.().catch(() => {});
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -297,4 +307,129 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
     expect(stored.rows.map((row) => row.event_id)).toEqual([sos]);
     socket.close();
   }, 240_000);
+
+  it('fires a policy timer whose instance died in the middle of its handler once, on the survivor', async () => {
+    // B survives. A is gone (killed above; here too if that test stopped before its kill). A third
+    // instance C reaches Redis through a gate: held, C's timer handler stops at its first read of
+    // the room's live state, after C claimed the timer and before any command went out.
+    const b = instances[1] as Instance;
+    for (const instance of alive()) {
+      if (instance === b) continue;
+      instance.child.kill('SIGKILL');
+      await new Promise((resolve) => instance.child.once('exit', resolve));
+    }
+    const redis = new URL(required('TEST_REDIS_URL'));
+    gate = await startTcpGate({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const gated = new URL(redis);
+    gated.host = `127.0.0.1:${gate.port}`;
+    const c = await start('C', { ...env, REDIS_URL: gated.toString() });
+    const token = await login(b.port);
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const observer = await mqtt.connectAsync(required('TEST_MQTT_URL'), {
+      clientId: `kill-observer-${randomBytes(4).toString('hex')}`,
+      reconnectPeriod: 0,
+    });
+    try {
+      const room = rooms[1] as (typeof rooms)[number];
+      const rcu = fleet.get(room.rcu_id);
+      if (!rcu) throw new Error(`no simulated RCU ${room.rcu_id}`);
+      const setbackKey = `policy_setback:${room.id}`;
+      const timer = async (key: string) =>
+        (
+          await db.query<{ due_at: string; claimed_until: string | null }>(
+            'SELECT due_at, claimed_until FROM timers WHERE key = $1',
+            [key],
+          )
+        ).rows[0];
+      const policyRules = async () =>
+        (
+          await db.query<{ detail: string }>(
+            "SELECT detail FROM room_events WHERE room_id = $1 AND type = 'policy' ORDER BY id",
+            [room.id],
+          )
+        ).rows.map((row) => JSON.parse(row.detail) as { rule: string; ok: boolean; changes: unknown });
+
+      // A guest checks in (the default policy starts the AC) and leaves: the setback's timer is set.
+      rcu.setFlags({ rent: 'checked_in', card: true, occupied: true });
+      const ac = await until(
+        'the server to see the AC started at check-in',
+        async () => (await call('/redisdevicestate', { room_id: room.id }, token, b.port)).data?.devices?.AC1,
+        (device) => device?.on === true,
+        20_000,
+      );
+      rcu.setFlags({ card: false, occupied: false });
+      await until(
+        'the setback timer to be set',
+        () => timer(setbackKey),
+        (row) => row?.claimed_until === null,
+        20_000,
+      );
+      const rulesBefore = (await policyRules()).length;
+      const commands: CommandPayload[] = [];
+      const heardAt: number[] = [];
+      observer.on('message', (_, payload) => {
+        commands.push(JSON.parse(String(payload)) as CommandPayload);
+        heardAt.push(Date.now());
+      });
+      await observer.subscribeAsync(downTopic(room.rcu_id), { qos: 1 });
+
+      // B pauses (SIGSTOP) so that C is the one to claim; C's Redis stalls; the card has been out
+      // for the policy's minutes (the row's due time moved, as the clock would have).
+      b.child.kill('SIGSTOP');
+      try {
+        await until(
+          'B to be stopped',
+          async () => fs.readFileSync(`/proc/${b.child.pid}/stat`, 'utf8').split(') ')[1]?.[0],
+          (state) => state === 'T',
+          5_000,
+        );
+        gate.hold();
+        await db.query('UPDATE timers SET due_at = $2 WHERE key = $1', [setbackKey, new Date().toISOString()]);
+        await until(
+          'C to claim the timer',
+          () => timer(setbackKey),
+          (row) => !!row?.claimed_until,
+          10_000,
+        );
+        // In C's handler now, waiting on Redis: C goes without a word.
+        c.child.kill('SIGKILL');
+        await new Promise((resolve) => c.child.once('exit', resolve));
+      } finally {
+        b.child.kill('SIGCONT');
+      }
+      expect(commands).toEqual([]);
+      const claimed = await timer(setbackKey);
+      expect(claimed?.claimed_until).toBeTruthy();
+
+      // B fires it once C's claim has run out: one command, the setback, on the RCU.
+      const setback = ac.mode === 'heat' ? AIR_POLICY_DEFAULT.setback_heat : AIR_POLICY_DEFAULT.setback_cool;
+      await until(
+        'the RCU to be set back through B',
+        async () => rcu.room.devices.AC1,
+        (device) => device?.set === setback,
+        (CLAIM_SECONDS + 10) * 1000,
+      );
+      // Not before C's claim ran out (the poll skips a claimed timer).
+      expect(heardAt[0]).toBeGreaterThanOrEqual(Date.parse(claimed?.claimed_until as string));
+      // No second firing later (another claim's length and a poll), nor a command undoing it.
+      await new Promise((resolve) => setTimeout(resolve, (CLAIM_SECONDS + 2) * 1000));
+      expect(commands.map((command) => command.op === 'set' && command.devices)).toEqual([{ AC1: { set: setback } }]);
+      expect(await timer(setbackKey)).toBeUndefined();
+      const rules = (await policyRules()).slice(rulesBefore);
+      expect(rules).toEqual([
+        expect.objectContaining({
+          rule: 'card_out_setback',
+          ok: true,
+          changes: { AC1: { to: { set: setback }, from: { set: ac.set } } },
+        }),
+      ]);
+      // Nothing lost: the room's other timer (the longest run with nobody in) waits for its time.
+      expect(await timer(`policy_max_run:${room.id}`)).toMatchObject({ claimed_until: null });
+      expect(rcu.room.devices.AC1).toMatchObject({ on: true, set: setback });
+    } finally {
+      await observer.endAsync(true);
+      await db.end();
+    }
+  }, 90_000);
 });

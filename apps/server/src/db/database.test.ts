@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache } from './database.js';
 
@@ -43,7 +43,7 @@ describe('SQLite statement cache', () => {
   });
 
   it('runs writes and sees the schema change under a kept statement', async () => {
-    const db = new Kysely<{ t: { id: number; name: string; note: string | null } }>({
+    const db = new Kysely<{ t: { id: Generated<number>; name: string; note: string | null } }>({
       dialect: new SqliteDialect({ database: open() }),
     });
     const read = () => sql<Record<string, unknown>>`select * from t where id = 1`.execute(db);

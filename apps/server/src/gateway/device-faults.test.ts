@@ -132,11 +132,11 @@ describeEachDatabase(
         const { ack, before, after } = await sendEvent(JSON.stringify(sos));
         expect(ack.event).toBe(id);
         const [row] = await eventRow(id);
-        expect(row).toBeDefined();
-        expect(row?.event_time).toBe(row?.received_at);
-        expect(row?.event_time >= before && row?.event_time <= after).toBe(true);
-        expect(row?.device_ts).toBe(kept === 'ahead' ? String(ts) : kept);
-        const shown = (await shownAlerts()).filter((alert) => alert.event_time === row?.event_time);
+        if (!row) throw new Error(`event ${id} was not stored`);
+        expect(row.event_time).toBe(row.received_at);
+        expect(row.event_time >= before && row.event_time <= after).toBe(true);
+        expect(row.device_ts).toBe(kept === 'ahead' ? String(ts) : kept);
+        const shown = (await shownAlerts()).filter((alert) => alert.event_time === row.event_time);
         expect(shown).toEqual([
           expect.objectContaining({ type: ALERT_TYPES.sos, event_content: 'SOS emergency call: bathroom' }),
         ]);
@@ -159,8 +159,9 @@ describeEachDatabase(
         JSON.stringify({ id: 'e-door-seconds', ts: 1_763_700_000, type: 'door_open' }),
       );
       const [row] = await eventRow('e-door-seconds');
-      expect(row?.event_time.startsWith('1970')).toBe(false);
-      expect(row?.event_time >= before).toBe(true);
+      if (!row) throw new Error('the door event was not stored');
+      expect(row.event_time.startsWith('1970')).toBe(false);
+      expect(row.event_time >= before).toBe(true);
       expect(await t.app.services.live.store.get(room.id)).toMatchObject({ door: true });
     });
 

@@ -47,8 +47,8 @@ describe('an RCU that falls silent on an outside broker', () => {
       group: `rp-test-${randomBytes(4).toString('hex')}`,
       heartbeatTimeoutMs: 1_000,
     });
-    const { live, control, alerts } = t.app.services;
-    stop = connectGateway(gateway, { live, control, alerts });
+    const { live, control, alerts, modes, airPolicy } = t.app.services;
+    stop = connectGateway(gateway, { live, control, alerts, modes, airPolicy });
     rcu = await mqtt.connectAsync(mqttUrl(), { clientId: room.rcu_id, reconnectPeriod: 0 });
   });
   afterAll(async () => {

@@ -367,6 +367,41 @@ describeEachDatabase(
         });
     });
 
+    it('keeps a setback beyond the guests’ limits while the card is out, and brings the AC within them once it is back', async () => {
+      // The default policy in winter sets a heating AC back to 17 °C, below the guests' 18: the
+      // limits rule must not undo the setback (a second command, and the energy not saved).
+      expect((await update({ card_out_setback_min: 1, setback_cool: 29 })).code).toBe(0);
+      const rcu = await connect(rooms[4] as Room);
+      await rcu.report({
+        rent: 'checked_in',
+        card: true,
+        occupied: true,
+        devices: { AC1: { on: true, mode: 'cool', set: 24, fan: 'auto' } },
+      });
+      await heard(rcu, (room) => room.card === true && (room.devices as DeviceMap).AC1?.set === 24);
+      await rcu.report({ card: false, occupied: false });
+      await expect.poll(() => t.app.services.timers.find(`policy_setback:${rcu.room.id}`)).not.toBeNull();
+      t.clock.advance(MINUTE);
+      expect(await t.app.services.timers.fireDue()).toBe(1);
+      expect(setCommands(rcu).map((command) => command.devices)).toEqual([{ AC1: { set: 29 } }]);
+      // The RCU reports the new setpoint (the test RCU does so for every `set`): nothing more is sent.
+      await expect.poll(async () => (await policyEvents(rcu.room)).length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(setCommands(rcu).map((command) => command.devices)).toEqual([{ AC1: { set: 29 } }]);
+      expect((await t.app.services.live.store.get(rcu.room.id))?.devices.AC1).toMatchObject({ set: 29 });
+      expect((await policyEvents(rcu.room)).map((event) => (event.detail as { rule: string }).rule)).toEqual([
+        'card_out_setback',
+      ]);
+
+      // The guest is back: the guests' limits hold again.
+      await rcu.report({ card: true, occupied: true });
+      await expect.poll(() => setCommands(rcu).length).toBe(2);
+      expect(setCommands(rcu).at(-1)?.devices).toEqual({ AC1: { set: 28 } });
+      await expect
+        .poll(async () => (await policyEvents(rcu.room)).at(-1)?.detail)
+        .toMatchObject({ rule: 'limits', changes: { AC1: { to: { set: 28 }, from: { set: 29 } } }, ok: true });
+    });
+
     it('turns off an AC that runs with nobody in for the longest run allowed', async () => {
       expect((await update({ max_run_min: 30, card_out_setback_min: 240 })).code).toBe(0);
       const rcu = rcus[0] as TestRcu;

@@ -78,6 +78,16 @@ export function setbackChange(policy: AirPolicy, device: DeviceState): DeviceSta
   return device.set === undefined || device.set < policy.setback_cool ? { set: policy.setback_cool } : null;
 }
 
+/**
+ * An AC at the policy's setback setpoint with the card out: set back on purpose, maybe beyond the
+ * guests' limits (the default heating setback, 17 °C, is below their 18), which then do not bring
+ * its setpoint back until the card is in again (else the setback would be undone at once).
+ */
+export function isSetBack(policy: AirPolicy, room: Pick<LiveRoom, 'card'>, device: DeviceState): boolean {
+  if (room.card) return false;
+  return device.set === (device.mode === 'heat' ? policy.setback_heat : policy.setback_cool);
+}
+
 /** The fields of an AC's state outside the limits, each brought within them. */
 export function limitNotes(limits: AcLimits, key: string, state: DeviceState): AcLimitNote[] {
   const notes: AcLimitNote[] = [];
@@ -135,7 +145,8 @@ function action(
 
 /**
  * What must hold whenever the room changes: a window open turns every AC off; a room not sold
- * has its ACs off or set back; a sold or checked-in room's ACs stay within the season's limits.
+ * has its ACs off or set back; a sold or checked-in room's ACs stay within the season's limits
+ * (but for the setpoint of one set back while the card is out: `isSetBack`).
  * Only ACs that are on are touched. At most one action (the first rule that applies).
  */
 export function standingAction(policy: AirPolicy, season: Season, room: LiveRoom): PolicyAction | null {
@@ -164,7 +175,11 @@ export function standingAction(policy: AirPolicy, season: Season, room: LiveRoom
   }
   if (!isGuestRent(room.rent)) return null;
   const limits = policy.limits[season][room.rent];
-  const devices = changesOf(running.flatMap(([key, device]) => limitNotes(limits, key, device)));
+  const devices = changesOf(
+    running.flatMap(([key, device]) =>
+      limitNotes(limits, key, device).filter((note) => note.field !== 'set' || !isSetBack(policy, room, device)),
+    ),
+  );
   return Object.keys(devices).length > 0 ? action('limits', { season, rent: room.rent }, room, devices) : null;
 }
 

@@ -171,11 +171,12 @@ describeEachDatabase(
 
     it('answers only the broker that knows the secret, and refuses bad input clearly', async () => {
       const body = { clientid: room.rcu_id, username: room.rcu_id, password: room.device_key };
-      for (const headers of [
+      const refused: Record<string, string>[] = [
         {},
         { authorization: 'Bearer wrong-secret-wrong-secret-wrong-secret' },
         { authorization: `Basic ${SECRET}` },
-      ]) {
+      ];
+      for (const headers of refused) {
         const answer = await t.call('POST', '/apis/mqtt/auth', { body, headers });
         expect(answer.status).toBe(401);
         expect(answer.code).toBe(ErrorCode.unauthenticated);
