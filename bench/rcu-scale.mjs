@@ -111,6 +111,11 @@ try {
     `live store: ${live.online} of ${RCUS} rooms online. Server RSS peak ${mb(peak)} MB with ${total} RCUs connected, ` +
       `target < ${TARGET_RSS_MB} MB: ${met ? 'met' : peak >= TARGET_RSS_MB * 1024 ** 2 ? `MISSED by ${mb(peak - TARGET_RSS_MB * 1024 ** 2)} MB` : 'MISSED (not every RCU was online)'}`,
   );
+  // With BENCH_NODE_ARGS=--expose-gc: what a full collection leaves, i.e. what is held, not garbage.
+  const collected = await server.request('gc');
+  if (process.env.BENCH_NODE_ARGS?.includes('--expose-gc')) {
+    console.log(`after a full collection: RSS ${mb(collected.rss)} MB, heap ${mb(collected.heapUsed)} MB`);
+  }
   process.exitCode = met ? 0 : 1;
 } finally {
   await Promise.all(publishers.map(({ child }) => child.stop()));

@@ -43,6 +43,7 @@ async function startServer({ rooms, env = {} }) {
   const { loadConfig } = await import(new URL('config.js', dist));
   const { migrateToLatest } = await import(new URL('db/database.js', dist));
   const { seed } = await import(new URL('db/seed.js', dist));
+  const { limitHeapGrowth } = await import(new URL('heap.js', dist));
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-live-'));
   const config = loadConfig(
@@ -54,10 +55,13 @@ async function startServer({ rooms, env = {} }) {
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD,
       DEMO: '0',
+      ...(process.env.HEAP_GROWING_PERCENT && { HEAP_GROWING_PERCENT: process.env.HEAP_GROWING_PERCENT }),
       ...env,
     },
     dataDir,
   );
+  // As the server's entry (server.ts) does.
+  limitHeapGrowth(config.heapGrowingPercent);
   const started = performance.now();
   app = await buildApp(config, { gateway: true });
   await migrateToLatest(app.db);

@@ -30,6 +30,7 @@ describe('config', () => {
       logLevel: 'info',
       rcuBudget: { eventsPerSecond: 10, statesPerSecond: 20, burstSeconds: 3 },
       metricsToken: null,
+      heapGrowingPercent: 25,
     });
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -57,6 +58,7 @@ describe('config', () => {
         TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,loopback,fd00::/8 ',
         BODY_LIMIT_BYTES: '2048',
         LOG_LEVEL: 'warn',
+        HEAP_GROWING_PERCENT: '0',
         WEB_DIST: 'web',
         CONSOLE_COPYRIGHT: '© Hotel Group',
         CONSOLE_FILING_NUMBER: 'ICP 123',
@@ -86,6 +88,7 @@ describe('config', () => {
       },
       bodyLimitBytes: 2048,
       logLevel: 'warn',
+      heapGrowingPercent: 0,
       webDist: '/srv/web',
       site: { copyright: '© Hotel Group', filingNumber: 'ICP 123' },
     });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { COMMAND_TIMEOUT_MS, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@roompilot/contract';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 
 /** Environment variables the server reads, as strings; each is checked and converted below. */
 const EnvSchema = Type.Object({
@@ -40,6 +41,7 @@ const EnvSchema = Type.Object({
   ALERT_SWEEP_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 15 }),
   HEARTBEAT_TIMEOUT_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 3600, default: 180 }),
   LIVE_STATE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 3600, default: 5 }),
+  HEAP_GROWING_PERCENT: Type.Integer({ minimum: 0, maximum: 1000, default: DEFAULT_HEAP_GROWING_PERCENT }),
   TIMER_POLL_SECONDS: Type.Number({ minimum: 0, maximum: 3600, default: 1 }),
   TIMER_CLAIM_SECONDS: Type.Number({ minimum: 2, maximum: 3600, default: 120 }),
   RCU_MAX_EVENTS_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 100_000, default: 10 }),
@@ -101,6 +103,8 @@ export interface Config {
   heartbeatTimeoutMs: number;
   /** How often each room's last known live state (of the rooms whose RCU spoke) is written to the database. */
   liveStateFlushMs: number;
+  /** V8's heap growth past the live size between full collections, in percent (heap.ts); 0: V8's own. */
+  heapGrowingPercent: number;
   /** How often due persistent timers are looked for (modules/timers); 0: never (tests fire them by hand). */
   timerPollMs: number;
   /** How long an instance firing a timer holds it: past it, another instance fires it (the first died). */
@@ -264,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     alertSweepMs: settings.ALERT_SWEEP_SECONDS * 1000,
     heartbeatTimeoutMs: settings.HEARTBEAT_TIMEOUT_SECONDS * 1000,
     liveStateFlushMs: settings.LIVE_STATE_FLUSH_SECONDS * 1000,
+    heapGrowingPercent: settings.HEAP_GROWING_PERCENT,
     timerPollMs: settings.TIMER_POLL_SECONDS * 1000,
     timerClaimMs: settings.TIMER_CLAIM_SECONDS * 1000,
     rcuBudget: {

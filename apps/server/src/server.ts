@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest } from './db/database.js';
 import { seed } from './db/seed.js';
+import { limitHeapGrowth } from './heap.js';
 
 /** How often old log rows are looked for. */
 const LOG_RETENTION_SWEEP_MS = 3_600_000;
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  limitHeapGrowth(config.heapGrowingPercent);
   const pretty = process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
     : {};
