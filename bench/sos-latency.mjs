@@ -30,7 +30,10 @@ console.log(
   `SOS latency: ${SOS} SOS events, one every ${EVERY_MS} ms, ${BACKGROUND} state msg/s in the background from ${BACKGROUND_RCUS} RCUs\n`,
 );
 
-const server = spawnChild(here('./lib/server-child.mjs'));
+// BENCH_NODE_ARGS: options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const server = spawnChild(here('./lib/server-child.mjs'), {
+  execArgv: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+});
 const background = spawnChild(here('./lib/publisher.mjs'));
 let fleet = null;
 let socket = null;

@@ -1,6 +1,7 @@
+import { Socket } from 'node:net';
 import { ALERT_TYPES, ErrorCode, LIVE_CLOSE } from '@roompilot/contract';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
@@ -102,6 +103,37 @@ describeEachDatabase(
       expect(change.data).toMatchObject({ room_id: room.id, room_num: room.room_num, door: true, online: true });
       live.socket.send(JSON.stringify({ type: 'ping' }));
       await live.next((m) => m.type === 'pong');
+      live.socket.close();
+    });
+
+    it('sends the room changes of one turn together, in order, and what comes next after them', async () => {
+      const live = await connect(baseUrl, { token: manager });
+      await live.next((m) => m.type === 'ready');
+      // The server's writes to this console's TCP connection (its end's remote port is ours).
+      const port = (live.socket as unknown as { _socket: Socket })._socket.localPort;
+      let writes = 0;
+      const internals = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => void>;
+      const spies = (['_write', '_writev'] as const).map((name) => {
+        const original = internals[name];
+        return vi.spyOn(internals, name).mockImplementation(function (this: Socket, ...args: unknown[]) {
+          if (this.remotePort === port) writes += 1;
+          return original.apply(this, args);
+        });
+      });
+      const room = await firstRoom(t);
+      const ref = { ...room, room_id: room.id };
+      const at = Date.now();
+      for (let i = 0; i < 200; i++) void t.app.services.live.store.merge(ref, { energy: { w: i } }, new Date(at + i));
+      live.socket.send(JSON.stringify({ type: 'ping' }));
+      await live.next((m) => m.type === 'pong');
+      const changes = live.received.filter((m) => m.type === 'room' && m.data.energy !== undefined);
+      expect(changes.map((m) => (m.data.energy as { w: number }).w)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+      expect(live.received.findIndex((m) => m.type === 'pong')).toBeGreaterThan(
+        live.received.indexOf(changes[199] as Received),
+      );
+      for (const spy of spies) spy.mockRestore();
+      // The 200 in one write (and the pong in another), not one each.
+      expect(writes).toBeLessThanOrEqual(3);
       live.socket.close();
     });
 
