@@ -40,13 +40,20 @@ export function connectGateway(
     airPolicy.follow(device, changed);
   }
 
-  /** SOS: stored (once per event id) before anything else, then acknowledged, then announced. */
+  /**
+   * SOS: stored (once per event id) before anything else; then acknowledged and announced, neither
+   * waiting for the other (the ack's publish may queue in the broker behind a flood of states, and
+   * an ack that fails must not keep the consoles from hearing of a stored SOS).
+   */
   async function ingestEvent({ device, event, at, sent }: GatewayEvents['event']): Promise<void> {
     const alert = await alerts.recordEvent(device, event, at, sent);
-    await control.acknowledgeEvent(device, event.id);
-    if (alert) await alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert });
+    const outcomes = await Promise.allSettled([
+      control.acknowledgeEvent(device, event.id),
+      alert && alerts.announce({ type: 'alert', hotel_id: device.hotel_id, data: alert }),
+    ]);
     await settle(device, live.applyEvent(device, event.type, at, event.ts));
     modes.roomEvent(device, event.type);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
   }
 
   /**
