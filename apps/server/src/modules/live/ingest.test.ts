@@ -5,7 +5,15 @@ import { connectGateway, type IngestTargets } from './ingest.js';
 // The order of an SOS's steps, with the modules stubbed: only the wiring is under test here (the
 // API and gateway tests drive the real ones).
 
-const device = { room_id: 1, hotel_id: 1, building_id: null, room_num: '101', floor_num: 1, rcu_id: 'R1', device_key: 'k' };
+const device = {
+  room_id: 1,
+  hotel_id: 1,
+  building_id: null,
+  room_num: '101',
+  floor_num: 1,
+  rcu_id: 'R1',
+  device_key: 'k',
+};
 
 function wired(ack: () => Promise<void>) {
   const handlers = new Map<string, (event: never) => Promise<void> | void>();
