@@ -6,7 +6,7 @@ export interface BatcherOptions<K, I, R> {
    * Does a batch (one statement, as a rule) and answers each key's result (a key left out:
    * undefined). Throws: the whole batch is tried again with the next one.
    */
-  run(items: ReadonlyMap<K, I>): Promise<ReadonlyMap<K, R> | undefined | void>;
+  run(items: ReadonlyMap<K, I>): Promise<ReadonlyMap<K, R> | undefined>;
   /** Keys of one batch at most (BATCH_MAX). */
   max?: number;
   /** How long the first key of a batch waits for others, in ms (0: to the end of this turn of the event loop). */
@@ -124,7 +124,7 @@ export class Batcher<K, I, R = void> {
 
   async #runBatch(batch: Map<K, Waiting<I, R>>): Promise<void> {
     if (batch.size === 0) return;
-    let results: ReadonlyMap<K, R> | undefined | void;
+    let results: ReadonlyMap<K, R> | undefined;
     try {
       results = await this.#run(new Map([...batch].map(([key, waiting]) => [key, waiting.item])));
     } catch (error) {

@@ -25,13 +25,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * SQLite opens it, its -wal and -shm files then take its mode) or a PostgreSQL pool.
  * `onIdleError` hears of an idle pooled connection that the server ended (a restart, a failover,
  * an administrator): the pool drops that connection and opens another on the next query; without
- * a listener the pool's 'error' event would end the process. `options.log` sees every query (the
- * tests count statements with it).
+ * a listener the pool's 'error' event would end the process. `options` (a log hook, plugins) go to
+ * Kysely: the tests count statements with them.
  */
 export function createDatabase(
   database: Config['database'],
   onIdleError: (error: Error) => void = () => undefined,
-  options: { log?: KyselyConfig['log'] } = {},
+  options: Pick<KyselyConfig, 'log' | 'plugins'> = {},
 ): Kysely<Database> {
   if (database.kind === 'postgres') {
     // Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call

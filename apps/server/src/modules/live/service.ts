@@ -94,7 +94,10 @@ export class LiveService {
    * PostgreSQL's pool (docs/benchmarks.md, "Hello storms").
    */
   readonly #versions = new Batcher<number, repository.RoomVersions>({
-    run: (rows) => repository.recordVersions(this.#db, [...rows.values()]),
+    run: async (rows) => {
+      await repository.recordVersions(this.#db, [...rows.values()]);
+      return undefined;
+    },
     onError: (error, failed) =>
       this.#log?.warn({ err: error, ...failed }, 'live state: a batch of RCU versions was not written'),
   });
