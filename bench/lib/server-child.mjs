@@ -30,6 +30,7 @@ let bare = null;
 let dataDir = null;
 let hotelId = null;
 let merged = 0;
+const sentByOp = {};
 const alertsSeen = [];
 const eventsSeen = [];
 
@@ -75,6 +76,13 @@ async function startServer({ rooms, env = {} }) {
     if (message.type === 'alert')
       alertsSeen.push({ room_num: message.data.room_num, type: message.data.type, at: wallNow() });
   });
+
+  // Commands sent without waiting for an ack, by op (the rent an RCU is told again on hello).
+  const send = app.gateway.send.bind(app.gateway);
+  app.gateway.send = (rcuId, op, fields) => {
+    sentByOp[op] = (sentByOp[op] ?? 0) + 1;
+    return send(rcuId, op, fields);
+  };
 
   // When the gateway handed each SOS event to the live service (after the broker, before SQL).
   app.gateway.on('event', ({ device, event }) => {
@@ -178,6 +186,7 @@ serve({
       overBudget: gateway?.dropped.over_budget ?? 0,
       handlerErrors: gateway?.handlerErrors ?? 0,
       commands: gateway?.commands,
+      sentByOp: { ...sentByOp },
       cpu: process.cpuUsage(),
       memory: process.memoryUsage(),
       elu: performance.eventLoopUtilization(),
@@ -188,6 +197,29 @@ serve({
   async online() {
     const rooms = await app.services.live.store.list(hotelId);
     return { records: rooms.length, online: rooms.filter((room) => room.online).length };
+  },
+
+  /** Sets the rent state of these rooms (their RCUs are told it again on hello). */
+  async setRent({ rent, roomIds }) {
+    for (let start = 0; start < roomIds.length; start += 500) {
+      await app.db
+        .updateTable('rooms')
+        .set({ rent })
+        .where('id', 'in', roomIds.slice(start, start + 500))
+        .execute();
+    }
+    return { rooms: roomIds.length };
+  },
+
+  /** The hotel's rooms whose firmware version is `fw` (their RCU's hello was written). */
+  async versionsRecorded({ fw }) {
+    const row = await app.db
+      .selectFrom('rooms')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('hotel_id', '=', hotelId)
+      .where('fw', '=', fw)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
 
   alerts: () => alertsSeen,
