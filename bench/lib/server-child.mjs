@@ -38,7 +38,7 @@ const eventsSeen = [];
 const wallNow = () => performance.timeOrigin + performance.now();
 
 /** `env`: more settings for the server (e.g. the RCU budgets), over the benchmark's own. */
-async function startServer({ rooms, env = {} }) {
+async function startServer({ rooms, env = {}, logFile }) {
   const dist = new URL('../../apps/server/dist/', import.meta.url);
   const { buildApp } = await import(new URL('app.js', dist));
   const { loadConfig } = await import(new URL('config.js', dist));
@@ -60,7 +60,8 @@ async function startServer({ rooms, env = {} }) {
     dataDir,
   );
   const started = performance.now();
-  app = await buildApp(config, { gateway: true });
+  // `logFile`: the server's warnings and errors go there (JSON lines).
+  app = await buildApp(config, { gateway: true, ...(logFile && { logger: { level: 'warn', file: logFile } }) });
   await migrateToLatest(app.db);
   await seed(app.db, { adminPassword: ADMIN_PASSWORD, demo: false, dataDir, clock: app.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -187,6 +188,7 @@ serve({
       handlerErrors: gateway?.handlerErrors ?? 0,
       commands: gateway?.commands,
       sentByOp: { ...sentByOp },
+      receivedByKind: gateway?.receivedByKind,
       cpu: process.cpuUsage(),
       memory: process.memoryUsage(),
       elu: performance.eventLoopUtilization(),
