@@ -107,6 +107,7 @@ try {
     if (recorded >= RCUS && (now.sentByOp.rent ?? 0) >= rent.rooms) break;
   }
   const settledMs = performance.now() - connectStart;
+  const settled = recorded >= RCUS && (now.sentByOp.rent ?? 0) >= rent.rooms;
   // Anything still on its way (a batch waiting to be tried again) has a few seconds more.
   await sleep(5_000);
   recorded = await versionsRecorded(recorded);
@@ -116,14 +117,14 @@ try {
 
   console.log(
     `${total} RCUs connected in ${(connectMs / 1000).toFixed(1)} s (${refused} refused); hellos settled ` +
-      `${recorded >= RCUS ? 'in' : 'NOT within'} ${(settledMs / 1000).toFixed(1)} s from the first connect`,
+      `${settled ? 'in' : 'NOT within'} ${(settledMs / 1000).toFixed(1)} s from the first connect`,
   );
   console.log(
-    '| RCUs | DB | connect s | all hellos written s | hellos the instance got | versions not written | rent sent / checked in | handler errors | online | server CPU % | load |',
+    '| RCUs | DB | connect s | all hellos written, rents sent s | hellos the instance got | versions not written | rent sent / checked in | handler errors | online | server CPU % | load |',
   );
   console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   console.log(
-    `| ${RCUS} | ${KIND} | ${(connectMs / 1000).toFixed(1)} | ${recorded >= RCUS ? (settledMs / 1000).toFixed(1) : `> ${(WAIT_MS / 1000).toFixed(0)}`} | ` +
+    `| ${RCUS} | ${KIND} | ${(connectMs / 1000).toFixed(1)} | ${settled ? (settledMs / 1000).toFixed(1) : `> ${(WAIT_MS / 1000).toFixed(0)}`} | ` +
       `${(now.receivedByKind?.hello ?? 0) - (idle.receivedByKind?.hello ?? 0)} | ${RCUS - recorded} | ${rents} / ${rent.rooms} | ${now.handlerErrors - idle.handlerErrors} | ${live.online} | ` +
       `${cpuPercent(idle.cpu, now.cpu, now.t - idle.t).toFixed(0)} | ${load1()} |`,
   );
@@ -135,8 +136,9 @@ try {
   const lines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : [];
   const byMessage = new Map();
   for (const line of lines) {
-    const { msg } = JSON.parse(line);
-    byMessage.set(msg, (byMessage.get(msg) ?? 0) + 1);
+    const { msg, event } = JSON.parse(line);
+    const key = event ? `${msg} (${event})` : msg;
+    byMessage.set(key, (byMessage.get(key) ?? 0) + 1);
   }
   for (const [msg, count] of byMessage) console.log(`instance log: ${count} × ${msg}`);
   if (services) {

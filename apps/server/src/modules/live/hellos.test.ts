@@ -1,7 +1,6 @@
 import type { HelloPayload } from '@roompilot/contract';
 import type { KyselyPlugin, RawNode } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { SealedDeviceKey } from '../../db/schema.js';
 import type { Device } from '../../gateway/directory.js';
 import type { Gateway, GatewayEvents } from '../../gateway/gateway.js';
 import { describeEachDatabase, type TestApp } from '../../test-support/databases.js';
@@ -72,40 +71,41 @@ describeEachDatabase(
     beforeAll(async () => {
       const inventory = await hotelWithInventory(t, 'storm');
       token = inventory.token;
-      const now = t.clock().toISOString();
-      const rows = Array.from({ length: STORM }, (_, i) => ({
-        hotel_id: inventory.hotelId,
-        building_id: inventory.buildingId,
-        room_type_id: inventory.roomTypeId,
-        room_num: `S${String(i).padStart(4, '0')}`,
-        floor_num: 1 + Math.floor(i / 100),
-        rcu_id: `storm-${i}`,
-        mac: '',
-        remark: '',
-        validdate: null,
-        versiontime: null,
-        pubdate: null,
-        fw: '0.9.0',
-        cfg: 'c0',
-        ir: 'i0',
-        device_key: 'v1:none' as SealedDeviceKey,
-        created_at: now,
-        // Every third room is checked in: its RCU is told so again when it says hello.
-        rent: i % 3 === 0 ? 'checked_in' : null,
-      }));
-      for (let start = 0; start < rows.length; start += 200) {
-        await t.db
-          .insertInto('rooms')
-          .values(rows.slice(start, start + 200))
-          .execute();
-      }
-      const inserted = await t.db
+      // 20 floors of 100 rooms, as a manager adds them; every room's RCU said 0.9.0 before.
+      const added = await t.call('POST', '/apis/roomsadd', {
+        token,
+        body: {
+          building_id: inventory.buildingId,
+          floors: [1, STORM / 100],
+          rooms: [1, 100],
+          room_type_id: inventory.roomTypeId,
+          pattern: 'S{floor:2}{room:3}',
+        },
+      });
+      expect(added.code, added.message).toBe(0);
+      await t.db
+        .updateTable('rooms')
+        .set({ fw: '0.9.0', cfg: 'c0', ir: 'i0' })
+        .where('hotel_id', '=', inventory.hotelId)
+        .execute();
+      const rooms = await t.db
         .selectFrom('rooms')
         .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rcu_id'])
         .where('hotel_id', '=', inventory.hotelId)
         .orderBy('room_num')
         .execute();
-      devices = inserted.map((room) => ({ room_id: room.id, ...room, device_key: null }));
+      devices = rooms.map((room) => ({ room_id: room.id, ...room, device_key: null }));
+      expect(devices).toHaveLength(STORM);
+      // Every third room is checked in: its RCU is told so again when it says hello.
+      await t.db
+        .updateTable('rooms')
+        .set({ rent: 'checked_in' })
+        .where(
+          'id',
+          'in',
+          devices.filter((_, i) => i % 3 === 0).map((device) => device.room_id),
+        )
+        .execute();
       gateway = testGateway();
       connectGateway(gateway.gateway, t.app.services);
     });
