@@ -30,6 +30,7 @@ let bare = null;
 let dataDir = null;
 let hotelId = null;
 let merged = 0;
+const sentByOp = {};
 const alertsSeen = [];
 const eventsSeen = [];
 
@@ -37,7 +38,7 @@ const eventsSeen = [];
 const wallNow = () => performance.timeOrigin + performance.now();
 
 /** `env`: more settings for the server (e.g. the RCU budgets), over the benchmark's own. */
-async function startServer({ rooms, env = {} }) {
+async function startServer({ rooms, env = {}, logFile }) {
   const dist = new URL('../../apps/server/dist/', import.meta.url);
   const { buildApp } = await import(new URL('app.js', dist));
   const { loadConfig } = await import(new URL('config.js', dist));
@@ -63,7 +64,8 @@ async function startServer({ rooms, env = {} }) {
   // As the server's entry (server.ts) does.
   limitHeapGrowth(config.heapGrowingPercent);
   const started = performance.now();
-  app = await buildApp(config, { gateway: true });
+  // `logFile`: the server's warnings and errors go there (JSON lines).
+  app = await buildApp(config, { gateway: true, ...(logFile && { logger: { level: 'warn', file: logFile } }) });
   await migrateToLatest(app.db);
   await seed(app.db, { adminPassword: ADMIN_PASSWORD, demo: false, dataDir, clock: app.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,6 +81,13 @@ async function startServer({ rooms, env = {} }) {
     if (message.type === 'alert')
       alertsSeen.push({ room_num: message.data.room_num, type: message.data.type, at: wallNow() });
   });
+
+  // Commands sent without waiting for an ack, by op (the rent an RCU is told again on hello).
+  const send = app.gateway.send.bind(app.gateway);
+  app.gateway.send = (rcuId, op, fields) => {
+    sentByOp[op] = (sentByOp[op] ?? 0) + 1;
+    return send(rcuId, op, fields);
+  };
 
   // When the gateway handed each SOS event to the live service (after the broker, before SQL).
   app.gateway.on('event', ({ device, event }) => {
@@ -182,6 +191,8 @@ serve({
       overBudget: gateway?.dropped.over_budget ?? 0,
       handlerErrors: gateway?.handlerErrors ?? 0,
       commands: gateway?.commands,
+      sentByOp: { ...sentByOp },
+      receivedByKind: gateway?.receivedByKind,
       cpu: process.cpuUsage(),
       memory: process.memoryUsage(),
       elu: performance.eventLoopUtilization(),
@@ -192,6 +203,29 @@ serve({
   async online() {
     const rooms = await app.services.live.store.list(hotelId);
     return { records: rooms.length, online: rooms.filter((room) => room.online).length };
+  },
+
+  /** Sets the rent state of these rooms (their RCUs are told it again on hello). */
+  async setRent({ rent, roomIds }) {
+    for (let start = 0; start < roomIds.length; start += 500) {
+      await app.db
+        .updateTable('rooms')
+        .set({ rent })
+        .where('id', 'in', roomIds.slice(start, start + 500))
+        .execute();
+    }
+    return { rooms: roomIds.length };
+  },
+
+  /** The hotel's rooms whose firmware version is `fw` (their RCU's hello was written). */
+  async versionsRecorded({ fw }) {
+    const row = await app.db
+      .selectFrom('rooms')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('hotel_id', '=', hotelId)
+      .where('fw', '=', fw)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
 
   alerts: () => alertsSeen,

@@ -14,6 +14,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DEVICE_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
+  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
   MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),
@@ -71,7 +72,7 @@ export interface Config {
   /** Seals the stored device keys; null: the data folder's `device-key-secret` file (made at first start). */
   deviceKeySecret: string | null;
   /** `sqlite` keeps a file in the data folder; `postgres` uses DATABASE_URL. */
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
   redisUrl: string | null;
   /** Prefix of every Redis key and channel: deployments (or tests) sharing one Redis keep apart. */
   redisPrefix: string;
@@ -248,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     deviceKeySecret: settings.DEVICE_KEY_SECRET ?? null,
     database: settings.DATABASE_URL
-      ? { kind: 'postgres', url: settings.DATABASE_URL }
+      ? { kind: 'postgres', url: settings.DATABASE_URL, poolMax: settings.DATABASE_POOL_MAX }
       : { kind: 'sqlite', file: path.join(dataDir, 'roompilot.db') },
     redisUrl: settings.REDIS_URL ?? null,
     redisPrefix: settings.REDIS_PREFIX,

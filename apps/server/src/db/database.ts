@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  type KyselyConfig,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
@@ -24,25 +25,28 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * SQLite opens it, its -wal and -shm files then take its mode) or a PostgreSQL pool.
  * `onIdleError` hears of an idle pooled connection that the server ended (a restart, a failover,
  * an administrator): the pool drops that connection and opens another on the next query; without
- * a listener the pool's 'error' event would end the process.
+ * a listener the pool's 'error' event would end the process. `options` (a log hook, plugins) go to
+ * Kysely: the tests count statements with them.
  */
 export function createDatabase(
   database: Config['database'],
   onIdleError: (error: Error) => void = () => undefined,
+  options: Pick<KyselyConfig, 'log' | 'plugins'> = {},
 ): Kysely<Database> {
   if (database.kind === 'postgres') {
     // Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call
     // (5000, "the database cannot be reached", HTTP 503) instead of holding it until the client
     // gives up; TCP keep-alive finds a connection whose server vanished. No query time-out: a
-    // migration on a large database may rightly take minutes.
+    // migration on a large database may rightly take minutes. The pool holds DATABASE_POOL_MAX
+    // connections (10), each a PostgreSQL backend: its `max_connections` must hold every instance's.
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
+      max: database.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
     });
     pool.on('error', onIdleError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
   }
   privateFile(database.file);
   const sqlite = new SQLite(database.file);
@@ -52,7 +56,7 @@ export function createDatabase(
   // NORMAL in WAL mode: a commit survives the process ending, not the machine losing power (the
   // WAL is synced at checkpoints). What an RCU is told is stored goes through `durableTransaction`.
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...options });
 }
 
 /** SQLite's `synchronous` for most writes; `durableTransaction` commits with FULL. */

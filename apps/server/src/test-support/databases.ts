@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyConfig } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
@@ -110,6 +110,8 @@ export interface TestAppOptions {
   build?: Omit<BuildOptions, 'db' | 'clock'>;
   /** Runs on the data folder before the app is built (e.g. to lay out a built console). */
   prepare?: (dataDir: string) => void;
+  /** Kysely's log hook and plugins on the app's database (to count its statements, to fail some). */
+  kysely?: Pick<KyselyConfig, 'log' | 'plugins'>;
 }
 
 /** A built app on a fresh, migrated and seeded database. */
@@ -134,7 +136,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     database,
   };
   const clock = testClock();
-  const db = createDatabase(database);
+  const db = createDatabase(database, undefined, options.kysely);
   await migrateToLatest(db);
   // The app reads the same secret (the data folder's file, or DEVICE_KEY_SECRET) when it is built.
   const deviceKeys = createDeviceKeys(loadDeviceKeySecret(dataDir, config.deviceKeySecret).secret);

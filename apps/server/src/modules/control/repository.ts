@@ -7,6 +7,11 @@ export function findRoom(db: Db, roomId: number, hotelId: number | null) {
   return query.executeTakeFirst();
 }
 
+/** The rent state the server holds for these rooms (with their hotel). */
+export function rentsOf(db: Db, roomIds: readonly number[]) {
+  return db.selectFrom('rooms').select(['id', 'hotel_id', 'rent']).where('id', 'in', roomIds).execute();
+}
+
 export interface ControlFilter {
   room_ids?: number[];
   floor_num?: number;

@@ -13,6 +13,7 @@ import type {
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
+import { Batcher } from '../../batcher.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { DeviceTimeoutError, type Gateway } from '../../gateway/gateway.js';
@@ -66,6 +67,13 @@ export class ControlService {
   #gateway: Gateway | null = null;
   readonly #rentListeners = new Set<RentListener>();
   #guard: AcGuard | null = null;
+  /** The rent of the rooms whose RCU said hello, read together (`resendRent`). */
+  readonly #rents = new Batcher<number, number, { hotel_id: number; rent: string | null }>({
+    run: async (ids) => {
+      const rows = await repository.rentsOf(this.#db, [...ids.keys()]);
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+  });
 
   constructor({ db, store, clock }: ControlServiceOptions) {
     this.#db = db;
@@ -183,10 +191,16 @@ export class ControlService {
     await this.#gateway?.send(device.rcu_id, 'ack', { event: eventId });
   }
 
-  /** The server is the master of the rent state: an RCU back online is told it again. */
+  /**
+   * The server is the master of the rent state: an RCU back online is told it again. The rooms'
+   * rent is read with the other hellos of the moment (one query per batch: a connect storm of
+   * 10,000 RCUs had cost a query each); a failed read is tried again with the next batch.
+   */
   async resendRent(device: RoomRef & { rcu_id: string }): Promise<void> {
-    const room = await repository.findRoom(this.#db, device.room_id, device.hotel_id);
-    if (room?.rent) await this.#gateway?.send(device.rcu_id, 'rent', { rent: room.rent as RentState });
+    const room = await this.#rents.add(device.room_id, device.room_id);
+    if (room?.hotel_id === device.hotel_id && room.rent) {
+      await this.#gateway?.send(device.rcu_id, 'rent', { rent: room.rent as RentState });
+    }
   }
 
   /**

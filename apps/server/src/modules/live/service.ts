@@ -12,6 +12,7 @@ import type {
   StatePayload,
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
+import { Batcher } from '../../batcher.js';
 import type { Database } from '../../db/schema.js';
 import * as repository from './repository.js';
 import { EMPTY_FLAGS, type LiveFilter, type LivePatch, type LiveStore } from './store.js';
@@ -87,6 +88,19 @@ export class LiveService {
   #eventTimes = new Map<number, number>();
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
+  /**
+   * The versions of the hellos of the moment, written together: 10,000 RCUs reconnecting at once
+   * (a server or broker restart) had cost an UPDATE each, and half of them failed waiting for
+   * PostgreSQL's pool (docs/benchmarks.md, "Hello storms").
+   */
+  readonly #versions = new Batcher<number, repository.RoomVersions>({
+    run: async (rows) => {
+      await repository.recordVersions(this.#db, [...rows.values()]);
+      return undefined;
+    },
+    onError: (error, failed) =>
+      this.#log?.warn({ err: error, ...failed }, 'live state: a batch of RCU versions was not written'),
+  });
 
   constructor({ db, store, log }: LiveServiceOptions) {
     this.#db = db;
@@ -207,6 +221,7 @@ export class LiveService {
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    await this.#versions.flush();
     await this.#flushing;
     await this.flush();
   }
@@ -282,10 +297,24 @@ export class LiveService {
     return this.#heard(room, online ? { online, stale: false } : { online }, at);
   }
 
-  /** An RCU said hello: its versions go to the rooms table, and it is online. */
+  /**
+   * An RCU said hello: it is online at once; its versions go to the rooms table with the other
+   * hellos of the moment (`#versions`: one statement per batch, a failed one tried again with the
+   * next; `versionsWritten` waits for them).
+   */
   async recordHello(room: RoomRef, hello: HelloPayload, at: Date): Promise<LiveRoomChange | null> {
-    await repository.recordVersions(this.#db, room.room_id, hello);
+    const { fw, cfg, ir } = hello;
+    this.#versions
+      .add(room.room_id, { room_id: room.room_id, fw, cfg: cfg ?? null, ir: ir ?? null })
+      .catch((error: unknown) =>
+        this.#log?.warn({ err: error, room_id: room.room_id }, "live state: an RCU's versions were not written"),
+      );
     return this.#heard(room, { online: true, stale: false }, at);
+  }
+
+  /** Resolves once the versions of the hellos heard so far are written (or given up). */
+  versionsWritten(): Promise<void> {
+    return this.#versions.flush();
   }
 
   /** An RCU's state message, merged; answers what changed (null: nothing). */

@@ -318,15 +318,16 @@ export async function jobBatches(
 export type JobRoomRow = Awaited<ReturnType<typeof jobRooms>>[number];
 
 /** The job a room is in progress in, if any (a room is in one open job at most). */
-export function jobInProgress(db: Db, roomId: number) {
+/** The open job each of these rooms is in progress in (a room is in one at most). */
+export function jobsInProgress(db: Db, roomIds: readonly number[]) {
   return db
     .selectFrom('upgrade_job_rooms')
     .innerJoin('upgrade_jobs', 'upgrade_jobs.id', 'upgrade_job_rooms.job_id')
-    .select('upgrade_job_rooms.job_id')
-    .where('upgrade_job_rooms.room_id', '=', roomId)
+    .select(['upgrade_job_rooms.room_id', 'upgrade_job_rooms.job_id'])
+    .where('upgrade_job_rooms.room_id', 'in', roomIds)
     .where('upgrade_job_rooms.state', '=', 'in_progress')
     .where('upgrade_jobs.state', 'in', OPEN_JOB_STATES)
-    .executeTakeFirst();
+    .execute();
 }
 
 export function findJobRoom(db: Db, jobId: number, roomId: number) {

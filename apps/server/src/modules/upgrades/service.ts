@@ -28,6 +28,7 @@ import {
 } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
+import { Batcher } from '../../batcher.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
@@ -162,6 +163,17 @@ export class UpgradeService {
   readonly #progressWritten = new Map<string, number>();
   /** A job's counts waiting to go to the consoles (announceJobSoon), by job id. */
   readonly #jobAnnounces = new Map<number, NodeJS.Timeout>();
+  /**
+   * The job each room whose RCU said hello is in progress in, asked for the hellos of the moment
+   * together (a connect storm of 10,000 RCUs had cost a query each); a failed query is tried again
+   * with the next batch.
+   */
+  readonly #inProgress = new Batcher<number, number, number>({
+    run: async (roomIds) => {
+      const rows = await repository.jobsInProgress(this.#db, [...roomIds.keys()]);
+      return new Map(rows.map((row) => [row.room_id, row.job_id]));
+    },
+  });
   /** The files being downloaded, in memory on this instance. */
   readonly #files = new FileCache(UPGRADE_FILE_CACHE_BYTES, (id) => repository.fileContent(this.#db, id));
 
@@ -763,11 +775,13 @@ export class UpgradeService {
   /**
    * An RCU's `hello`: a room in progress whose RCU now runs the job's version has finished, even
    * if its `finished` report was lost (it restarted to apply the file, the server restarted).
+   * Whether the room is in progress is asked with the other hellos of the moment (`#inProgress`:
+   * one query per batch); the job and the room's end only for a room that is.
    */
   async hello(device: RoomRef, hello: HelloPayload): Promise<void> {
-    const current = await repository.jobInProgress(this.#db, device.room_id);
-    if (!current) return;
-    const job = await repository.findJob(this.#db, device.hotel_id, current.job_id);
+    const jobId = await this.#inProgress.add(device.room_id, device.room_id);
+    if (jobId === undefined) return;
+    const job = await repository.findJob(this.#db, device.hotel_id, jobId);
     if (!job || job.kind === 'param') return;
     const running = { bin: hello.fw, config: hello.cfg, ir: hello.ir }[job.kind as Exclude<UpgradeKind, 'param'>];
     if (running !== job.file_version) return;
