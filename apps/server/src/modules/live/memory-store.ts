@@ -3,6 +3,8 @@ import {
   applyField,
   byRoomNum,
   changeHead,
+  deviceField,
+  energyField,
   FLAGS,
   flattenValues,
   inflate,
@@ -91,7 +93,7 @@ export function createMemoryStore(): LiveStore {
           for (const name in device) {
             const value = device[name];
             if (value === undefined) continue;
-            const field = `d.${key}.${name}`;
+            const field = deviceField(key, name);
             if (sameValue(fields.get(field), value)) continue;
             change = changed(field, value, change);
             if (!changedDevice) {
@@ -108,7 +110,7 @@ export function createMemoryStore(): LiveStore {
         for (const name in energy) {
           const value = energy[name];
           if (value === undefined) continue;
-          const field = `e.${name}`;
+          const field = energyField(name);
           if (sameValue(fields.get(field), value)) continue;
           change = changed(field, value, change);
           applyField(change, field, value);

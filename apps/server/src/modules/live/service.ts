@@ -319,14 +319,17 @@ export class LiveService {
 
   /** An RCU's state message, merged; answers what changed (null: nothing). */
   async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<LiveRoomChange | null> {
-    const { ts, ...patch } = state;
+    const { ts, ...rest } = state;
+    const patch: LivePatch = rest;
+    patch.online = true;
+    patch.stale = false;
     // Sent before an event already applied (it came later, on a busier path: an outside broker
     // reads events on a connection of their own): the flags the event set are newer than its own.
     const eventAt = this.#eventTimes.get(room.room_id);
     if (eventAt !== undefined && ts !== undefined && ts < eventAt) {
       for (const flag of EVENT_FLAG_NAMES) delete patch[flag];
     }
-    return this.#heard(room, { ...patch, online: true, stale: false }, at);
+    return this.#heard(room, patch, at);
   }
 
   /**

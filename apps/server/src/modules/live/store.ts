@@ -99,6 +99,46 @@ export function sameValue(stored: unknown, value: unknown): boolean {
   return JSON.stringify(stored) === JSON.stringify(value);
 }
 
+/** Field names made so far, by device key and name (JSON.parse gives both as interned strings). */
+const deviceFieldNames = new Map<string, Map<string, string>>();
+const energyFieldNames = new Map<string, string>();
+/** Past this many, names are made anew each time (an RCU inventing keys does not grow the maps). */
+const MAX_FIELD_NAMES = 10_000;
+let fieldNameCount = 0;
+
+/**
+ * `d.{key}.{name}`, the same string each time for the same device field: a state message names
+ * each of its devices' fields, and a new string for each, looked up in the room's fields, cost its
+ * making and its hashing every time.
+ */
+export function deviceField(key: string, name: string): string {
+  let names = deviceFieldNames.get(key);
+  let field = names?.get(name);
+  if (field !== undefined) return field;
+  field = `d.${key}.${name}`;
+  if (fieldNameCount < MAX_FIELD_NAMES) {
+    if (!names) {
+      names = new Map();
+      deviceFieldNames.set(key, names);
+    }
+    names.set(name, field);
+    fieldNameCount += 1;
+  }
+  return field;
+}
+
+/** `e.{name}`, the same string each time (see deviceField). */
+export function energyField(name: string): string {
+  let field = energyFieldNames.get(name);
+  if (field !== undefined) return field;
+  field = `e.${name}`;
+  if (fieldNameCount < MAX_FIELD_NAMES) {
+    energyFieldNames.set(name, field);
+    fieldNameCount += 1;
+  }
+  return field;
+}
+
 /** The patch's fields with their values (undefined ones left out). */
 export function flattenValues(patch: LivePatch): Values {
   const fields: Values = [];
@@ -113,7 +153,7 @@ export function flattenValues(patch: LivePatch): Values {
       if (!device) continue;
       for (const name in device) {
         const value = device[name];
-        if (value !== undefined) fields.push([`d.${key}.${name}`, value]);
+        if (value !== undefined) fields.push([deviceField(key, name), value]);
       }
     }
   }
@@ -121,7 +161,7 @@ export function flattenValues(patch: LivePatch): Values {
   if (energy) {
     for (const name in energy) {
       const value = energy[name];
-      if (value !== undefined) fields.push([`e.${name}`, value]);
+      if (value !== undefined) fields.push([energyField(name), value]);
     }
   }
   return fields;
