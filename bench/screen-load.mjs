@@ -230,7 +230,7 @@ async function profiledLoad(page, url, screen) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    categories: `toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8,blink.user_timing,loading${
+    categories: `toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,v8,blink.user_timing,loading,blink_style${
       process.env.BENCH_TRACE_DIR ? ',disabled-by-default-v8.cpu_profiler' : ''
     }`,
     transferMode: 'ReportEvents',
@@ -267,6 +267,12 @@ async function profiledLoad(page, url, screen) {
     Layerize: 'paint',
     UpdateLayer: 'paint',
     Commit: 'paint',
+    'Document::recalcStyle': 'style',
+    'Document::updateStyle': 'style',
+    'Document::rebuildLayoutTree': 'style',
+    'StyleEngine::scheduleInvalidationsForRuleSets': 'style',
+    'StyleEngine::updateActiveStyleSheets': 'style',
+    'CSSParserImpl::parseStyleSheet': 'style',
     ParseHTML: 'parse HTML',
     'v8.compile': 'compile',
     'v8.compileModule': 'compile',
@@ -277,7 +283,14 @@ async function profiledLoad(page, url, screen) {
     const file = event.args?.data?.url ?? event.args?.data?.scriptName ?? '';
     return file ? `script ${file.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')}` : null;
   };
-  const SCRIPT = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'FireAnimationFrame']);
+  const SCRIPT = new Set([
+    'EvaluateScript',
+    'v8.evaluateModule',
+    'FunctionCall',
+    'TimerFire',
+    'FireAnimationFrame',
+    'RunMicrotasks',
+  ]);
   let cpu = 0;
   let wall = 0;
   const stack = [];
@@ -290,7 +303,7 @@ async function profiledLoad(page, url, screen) {
       (event.name.startsWith('V8.GC') ? 'gc' : null) ??
       (SCRIPT.has(event.name) ? (scriptOf(event) ?? parent?.kind ?? 'script') : null);
     const time = (event.tdur ?? event.dur) / 1000;
-    const node = { ts: event.ts, dur: event.dur, kind: kind ?? parent?.kind ?? 'other', self: time };
+    const node = { ts: event.ts, dur: event.dur, kind: kind ?? parent?.kind ?? `other: ${event.name}`, self: time };
     if (parent) parent.self -= time;
     else {
       cpu += time;
