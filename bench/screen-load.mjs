@@ -301,7 +301,11 @@ async function profiledLoad(page, url, screen) {
     const kind =
       KIND[event.name] ??
       (event.name.startsWith('V8.GC') ? 'gc' : null) ??
-      (SCRIPT.has(event.name) ? (scriptOf(event) ?? parent?.kind ?? 'script') : null);
+      (SCRIPT.has(event.name)
+        ? (scriptOf(event) ?? (parent?.kind.startsWith('script') ? parent.kind : 'script'))
+        : event.name.startsWith('V8.') && parent?.kind.startsWith('script')
+          ? parent.kind
+          : null);
     const time = (event.tdur ?? event.dur) / 1000;
     const node = { ts: event.ts, dur: event.dur, kind: kind ?? parent?.kind ?? `other: ${event.name}`, self: time };
     if (parent) parent.self -= time;
