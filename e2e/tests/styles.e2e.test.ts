@@ -12,7 +12,7 @@ import { CALM_SERVER, consoleSuite } from '../support/suite.js';
  * (`zeroRuntime`, app/theme.ts), so a style missing from the sheet would be missing from the page.
  * These tests turn antd's runtime styles back on (ANTD_RUNTIME_STYLES_KEY) and check that it finds
  * nothing to add: on the login page, on every built screen and in the dialogs, drop-downs and
- * drawers they open, the only styles antd writes are CSS variables (its theme's and components'
+ * drawers and toasts they open, the only styles antd writes are CSS variables (its theme's and components'
  * tokens, keyed by the page's own React ids).
  */
 const suite = consoleSuite({ env: CALM_SERVER });
@@ -76,7 +76,7 @@ test('no built screen makes antd build styles at run time', async () => {
   expect(found).toEqual({});
 }, 180_000);
 
-test('the dialogs, drop-downs and drawers the screens open make antd build no style', async () => {
+test('the dialogs, drop-downs, drawers and toasts the screens open make antd build no style', async () => {
   const { page } = suite.browser;
   await page.addInitScript((key) => localStorage.setItem(key, '1'), RUNTIME_STYLES_KEY);
   await page.context().clearCookies();
@@ -108,6 +108,11 @@ test('the dialogs, drop-downs and drawers the screens open make antd build no st
   await expect.poll(() => page.locator('.ant-drawer .ant-spin-spinning').count(), { timeout: 15_000 }).toBe(0);
   await page.waitForLoadState('networkidle');
   await check('dashboard: room drawer');
+  // A toast (antd's message): the one a language switch shows after its reload.
+  await page.evaluate(() => sessionStorage.setItem('roompilot.languageSwitched', '1'));
+  await page.reload();
+  await page.locator('.ant-message-notice').first().waitFor();
+  await check('message toast');
   // The runtime was on: had the sheet missed a style, antd would have written it (and `check` seen it).
   expect(await iconStylesInserted(page)).toBe(true);
   expect(found).toEqual({});

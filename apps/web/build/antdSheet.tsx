@@ -80,8 +80,20 @@ export function renderSheet(names: readonly string[]): Sheet {
   console.error = () => {};
   console.warn = () => {};
   try {
-    // The theme's tokens, the reset and the icons' styles, and what message/notification show.
+    // The theme's tokens, the reset and the icons' styles.
     render(<antd.App>a</antd.App>);
+    // What the console shows through hooks and static calls rather than elements: message toasts
+    // (MessageHolder, the http client's errors), notifications, and the Modal.confirm dialogs. Their
+    // holders register no style until a toast or a dialog opens; their panels render one.
+    const panel = (component: unknown) =>
+      (component as { _InternalPanelDoNotUseOrYouWillBeFired: AnyComponent })._InternalPanelDoNotUseOrYouWillBeFired;
+    for (const type of ['success', 'error', 'info', 'warning', 'loading']) {
+      render(<Component component={panel(antd.message)} props={{ type, content: 'a' }} />);
+      render(<Component component={panel(antd.notification)} props={{ type, title: 'a', description: 'b' }} />);
+    }
+    for (const type of ['confirm', 'info', 'success', 'error', 'warning']) {
+      render(<Component component={panel(antd.Modal)} props={{ type, title: 'a', content: 'b' }} />);
+    }
     for (const name of [...new Set(names)].sort()) {
       const component = exports[name];
       if (NOT_RENDERED.has(name) || !isComponent(component)) continue;
