@@ -82,18 +82,6 @@ export function renderSheet(names: readonly string[]): Sheet {
   try {
     // The theme's tokens, the reset and the icons' styles.
     render(<antd.App>a</antd.App>);
-    // What the console shows through hooks and static calls rather than elements: message toasts
-    // (MessageHolder, the http client's errors), notifications, and the Modal.confirm dialogs. Their
-    // holders register no style until a toast or a dialog opens; their panels render one.
-    const panel = (component: unknown) =>
-      (component as { _InternalPanelDoNotUseOrYouWillBeFired: AnyComponent })._InternalPanelDoNotUseOrYouWillBeFired;
-    for (const type of ['success', 'error', 'info', 'warning', 'loading']) {
-      render(<Component component={panel(antd.message)} props={{ type, content: 'a' }} />);
-      render(<Component component={panel(antd.notification)} props={{ type, title: 'a', description: 'b' }} />);
-    }
-    for (const type of ['confirm', 'info', 'success', 'error', 'warning']) {
-      render(<Component component={panel(antd.Modal)} props={{ type, title: 'a', content: 'b' }} />);
-    }
     for (const name of [...new Set(names)].sort()) {
       const component = exports[name];
       if (NOT_RENDERED.has(name) || !isComponent(component)) continue;
@@ -110,6 +98,19 @@ export function renderSheet(names: readonly string[]): Sheet {
           for (const props of [PROPS[label] ?? {}].flat()) render(<Component component={part} props={props} />);
         } catch {}
       }
+    }
+    // What the console shows through hooks and static calls rather than elements: message toasts
+    // (MessageHolder, the http client's errors), notifications, and the Modal.confirm dialogs. Their
+    // holders register no style until a toast or a dialog opens; their panels render one. Last, so
+    // that the styles registered above keep their order in the sheet.
+    const panel = (component: unknown) =>
+      (component as { _InternalPanelDoNotUseOrYouWillBeFired: AnyComponent })._InternalPanelDoNotUseOrYouWillBeFired;
+    for (const type of ['success', 'error', 'info', 'warning', 'loading']) {
+      render(<Component component={panel(antd.message)} props={{ type, content: 'a' }} />);
+      render(<Component component={panel(antd.notification)} props={{ type, title: 'a', description: 'b' }} />);
+    }
+    for (const type of ['confirm', 'info', 'success', 'error', 'warning']) {
+      render(<Component component={panel(antd.Modal)} props={{ type, title: 'a', content: 'b' }} />);
     }
   } finally {
     console.error = silence;
