@@ -80,7 +80,7 @@ export function renderSheet(names: readonly string[]): Sheet {
   console.error = () => {};
   console.warn = () => {};
   try {
-    // The theme's tokens, the reset and the icons' styles, and what message/notification show.
+    // The theme's tokens, the reset and the icons' styles.
     render(<antd.App>a</antd.App>);
     for (const name of [...new Set(names)].sort()) {
       const component = exports[name];
@@ -98,6 +98,19 @@ export function renderSheet(names: readonly string[]): Sheet {
           for (const props of [PROPS[label] ?? {}].flat()) render(<Component component={part} props={props} />);
         } catch {}
       }
+    }
+    // What the console shows through hooks and static calls rather than elements: message toasts
+    // (MessageHolder, the http client's errors), notifications, and the Modal.confirm dialogs. Their
+    // holders register no style until a toast or a dialog opens; their panels render one. Last, so
+    // that the styles registered above keep their order in the sheet.
+    const panel = (component: unknown) =>
+      (component as { _InternalPanelDoNotUseOrYouWillBeFired: AnyComponent })._InternalPanelDoNotUseOrYouWillBeFired;
+    for (const type of ['success', 'error', 'info', 'warning', 'loading']) {
+      render(<Component component={panel(antd.message)} props={{ type, content: 'a' }} />);
+      render(<Component component={panel(antd.notification)} props={{ type, title: 'a', description: 'b' }} />);
+    }
+    for (const type of ['confirm', 'info', 'success', 'error', 'warning']) {
+      render(<Component component={panel(antd.Modal)} props={{ type, title: 'a', content: 'b' }} />);
     }
   } finally {
     console.error = silence;

@@ -5,10 +5,12 @@
  * its style objects, serialises them and inserts `<style>` tags, about a quarter of a second of main
  * thread on a full load of the console (docs/benchmarks.md, "Screen load"). This plugin renders, at
  * build time and with the console's own theme (src/app/theme.ts), every antd component that `src/`
- * imports, and ships what they register as one hashed stylesheet linked from index.html. The sheet
- * ends with antd's cache map (`.data-ant-cssinjs-cache-path`), from which the runtime learns that
- * those styles are already on the page and skips building them; a component the sheet misses (or a
- * theme that differs) still gets its styles at run time, so a gap costs speed, never looks.
+ * imports, and ships what they register as one hashed stylesheet linked from index.html. The built
+ * console runs antd with `zeroRuntime` (src/app/theme.ts, `runtimeTheme()`): its components skip
+ * their style hooks altogether, so a style the sheet misses is missing from the page.
+ * e2e/tests/styles turns the runtime back on and checks that it finds nothing to add. The sheet
+ * still ends with antd's cache map (`.data-ant-cssinjs-cache-path`), from which a runtime turned
+ * back on learns which styles are there.
  *
  * Build only: the dev server keeps antd's runtime styles.
  */

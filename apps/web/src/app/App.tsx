@@ -10,7 +10,9 @@ import { connectHttpUi } from './http';
 import { type AntdLocale, takeLanguageSwitched } from './i18n';
 import { queryClient } from './queryClient';
 import { AppRoutes } from './routes';
-import { theme } from './theme';
+import { runtimeTheme } from './theme';
+
+const THEME = runtimeTheme();
 
 const LogoutConfirm = lazy(() => import('./LogoutConfirm'));
 
@@ -44,7 +46,7 @@ function HttpUiBridge() {
 
 export function App({ locale }: { locale: AntdLocale }) {
   return (
-    <ConfigProvider locale={locale} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={locale} theme={THEME} button={{ autoInsertSpace: false }}>
       <MessageProvider>
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>

@@ -2,8 +2,8 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@ro
 import type { ConfigProviderProps } from 'antd';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
-import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { getCookie, setCookie } from '../lib/cookies';
 import type { FeatureArea } from '../locales/areas';
 import type { Messages, ShellMessages } from '../locales/types';
 
@@ -63,7 +63,7 @@ export function isLanguage(value: unknown): value is Language {
 
 /** The language chosen in the `language` cookie, or Chinese. */
 export function storedLanguage(): Language {
-  const value = Cookies.get(LANGUAGE_COOKIE);
+  const value = getCookie(LANGUAGE_COOKIE);
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
@@ -139,7 +139,7 @@ const SWITCHED_FLAG = 'roompilot.languageSwitched';
 
 /** SPEC.md: choosing a language stores it, reloads the page, then shows a success message. */
 export function switchLanguage(language: Language): void {
-  Cookies.set(LANGUAGE_COOKIE, language, { path: '/', expires: 365, sameSite: 'Lax' });
+  setCookie(LANGUAGE_COOKIE, language, { path: '/', expires: 365, sameSite: 'Lax' });
   sessionStorage.setItem(SWITCHED_FLAG, '1');
   window.location.reload();
 }

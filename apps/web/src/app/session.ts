@@ -1,6 +1,6 @@
 import { TOKEN_COOKIE } from '@roompilot/contract';
-import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { getCookie, removeCookie, setCookie } from '../lib/cookies';
 
 /** The session is the token in the `Admin-Token` cookie (SPEC.md section 4). */
 const listeners = new Set<() => void>();
@@ -11,7 +11,7 @@ const notify = () => {
 };
 
 export function getToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE) || undefined;
+  return getCookie(TOKEN_COOKIE) || undefined;
 }
 
 /** The bearer value: the cookie may hold a quoted token, the header never does. */
@@ -21,13 +21,13 @@ export function bearer(token: string): string {
 
 export function setToken(token: string): void {
   endedHere = false;
-  Cookies.set(TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
+  setCookie(TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
   notify();
 }
 
 export function clearToken(): void {
   endedHere = true;
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  removeCookie(TOKEN_COOKIE, { path: '/' });
   notify();
 }
 

@@ -35,3 +35,27 @@ export const theme: ThemeConfig = {
     },
   },
 };
+
+/** localStorage key that turns antd's runtime styles back on in a built console (e2e/tests/styles). */
+export const ANTD_RUNTIME_STYLES_KEY = 'roompilot.antdRuntimeStyles';
+
+function runtimeStylesWanted(): boolean {
+  try {
+    return localStorage.getItem(ANTD_RUNTIME_STYLES_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The theme the console runs with. In a build, antd's styles are all in the stylesheet made at build
+ * time (build/antdStyles.ts), so antd is told not to build any in the browser (`zeroRuntime`): each
+ * component then skips its style hooks on every render, a sixth of the first render's script
+ * (docs/benchmarks.md, "Screen load"). Only the CSS variables (its tokens) are still written at run
+ * time. e2e/tests/styles turns the runtime back on (ANTD_RUNTIME_STYLES_KEY) to check that the sheet
+ * has every style the screens ask for: a style missing from it would be missing from the page. The
+ * dev server has no such sheet and keeps antd's runtime styles.
+ */
+export function runtimeTheme(): ThemeConfig {
+  return { ...theme, zeroRuntime: import.meta.env.PROD && !runtimeStylesWanted() };
+}

@@ -102,8 +102,13 @@ export default function DashboardPage() {
   // The whole hotel's rooms in one answer, asked for at once (not after the building list), and cut
   // to the building shown here: a change of building needs no new call.
   const states = useQuery({ ...asQuery(roomStatesQuery()), refetchInterval: polling ? ALERT_POLL_MS : false });
-  // The air conditioners give each tile its temperature and AC; without them the tiles still show the rest.
-  const air = useQuery({ ...dashboardAirQuery(), refetchInterval: polling ? ALERT_POLL_MS : false });
+  // The air conditioners give each tile its temperature and AC; without them the tiles still show the
+  // rest. Asked for once the rooms' state is in, so that the server makes that answer first.
+  const air = useQuery({
+    ...dashboardAirQuery(),
+    enabled: !states.isPending,
+    refetchInterval: polling ? ALERT_POLL_MS : false,
+  });
 
   useEffect(() => {
     // Until the building list says which building is shown, a link's own building or nothing.
