@@ -94,6 +94,12 @@ export const envelopePlugin = fp(
         request.log.info({ err: error }, 'request refused');
         return send(reply, ErrorCode.invalid, say('error.invalid', { detail: error.message }));
       }
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+        // The client went away while its answer was being sent (a browser that navigated on): no
+        // fault of the server's, and nobody left to answer.
+        request.log.info({ reqId: request.id }, 'the client went away before its answer was sent');
+        return reply;
+      }
       if (databaseUnreachable(error)) {
         request.log.warn({ err: error, reqId: request.id }, 'the database cannot be reached');
         return reply
