@@ -216,6 +216,11 @@ export class AlertService {
    * database; answers how many cleared. An alert raised on another instance is looked at here from
    * the next sweep on (which clears it meanwhile if its condition ended).
    */
+  /** Whether a room change may close an open alert of the room (roomChanged has work to do): most do not. */
+  mayCloseOn(room: RoomRef, change: LiveRoomChange | null): boolean {
+    return change !== null && this.#clearable.has(room.room_id) && mayClear(change);
+  }
+
   async roomChanged(room: RoomRef, change: LiveRoomChange | null): Promise<number> {
     if (!change || !this.#clearable.has(room.room_id) || !mayClear(change)) return 0;
     const open = await repository.openAlertsOfTypes(this.#db, { roomId: room.room_id }, CLEARABLE_ALERT_TYPES);

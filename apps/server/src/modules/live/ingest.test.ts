@@ -36,6 +36,7 @@ function wired(ack: () => Promise<void>) {
         steps.push('announced');
       },
       roomChanged: async () => 0,
+      mayCloseOn: () => false,
     },
     modes: { roomEvent: () => steps.push('modes') },
     airPolicy: { follow: () => {} },

@@ -36,7 +36,7 @@ export function connectGateway(
    */
   async function settle(device: Device, change: Promise<LiveRoomChange | null>): Promise<void> {
     const changed = await change;
-    await alerts.roomChanged(device, changed);
+    if (alerts.mayCloseOn(device, changed)) await alerts.roomChanged(device, changed);
     airPolicy.follow(device, changed);
   }
 

@@ -305,7 +305,7 @@ export class LiveService {
    * An RCU connected or dropped (its broker status). Connected, it is heard again: its state is no
    * longer stale. Dropped, a restored room stays stale (its state is still the last known one).
    */
-  async setOnline(room: RoomRef, online: boolean, at: Date): Promise<LiveRoomChange | null> {
+  setOnline(room: RoomRef, online: boolean, at: Date): Promise<LiveRoomChange | null> {
     return this.#heard(room, online ? { online, stale: false } : { online }, at);
   }
 
@@ -330,7 +330,7 @@ export class LiveService {
   }
 
   /** An RCU's state message, merged; answers what changed (null: nothing). */
-  async applyState(room: RoomRef, state: StatePayload, at: Date): Promise<LiveRoomChange | null> {
+  applyState(room: RoomRef, state: StatePayload, at: Date): Promise<LiveRoomChange | null> {
     const { ts, ...rest } = state;
     const patch: LivePatch = rest;
     patch.online = true;
@@ -348,9 +348,9 @@ export class LiveService {
    * The room flags an RCU's event implies (a door opened, a card taken out), merged at once.
    * `sentAt`: the event's time on the RCU (its receive time when the RCU's is not plausible).
    */
-  async applyEvent(room: RoomRef, type: EventType, at: Date, sentAt = at.getTime()): Promise<LiveRoomChange | null> {
+  applyEvent(room: RoomRef, type: EventType, at: Date, sentAt = at.getTime()): Promise<LiveRoomChange | null> {
     const flags = EVENT_FLAGS[type];
-    if (!flags) return null;
+    if (!flags) return Promise.resolve(null);
     if (sentAt > (this.#eventTimes.get(room.room_id) ?? Number.NEGATIVE_INFINITY)) {
       this.#eventTimes.set(room.room_id, sentAt);
     }
