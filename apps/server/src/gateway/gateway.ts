@@ -188,11 +188,28 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/**
+ * The receive time of each message: one Date per millisecond, shared by the messages of that
+ * millisecond (a hundred or more under a flood; each had its own). Read-only, as every Date here.
+ */
+function sharedNow(): () => Date {
+  let lastMs = Number.NaN;
+  let last = new Date(0);
+  return () => {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      last = new Date(ms);
+    }
+    return last;
+  };
+}
+
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const {
     directory,
     commandTimeoutMs = COMMAND_TIMEOUT_MS,
-    now = () => new Date(),
+    now = sharedNow(),
     heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS,
   } = options;
   const log = options.log ?? { warn() {}, error() {} };
