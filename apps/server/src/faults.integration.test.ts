@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { LiveRoomState } from '@roompilot/contract';
 import { createRcu, type VirtualRcu } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestApp, type TestApp } from './test-support/databases.js';
-import { withOpenKeys } from './test-support/fixtures.js';
+import { managersFirstRoom } from './test-support/fixtures.js';
+import { openLiveConsole } from './test-support/live-console.js';
 import { type AnonymousMosquitto, startAnonymousMosquitto } from './test-support/own-mosquitto.js';
 import { type OwnPostgres, startOwnPostgres } from './test-support/own-postgres.js';
 import { type OwnRedis, startOwnRedis } from './test-support/own-redis.js';
@@ -31,18 +31,7 @@ describe('PostgreSQL away and back under a running server', () => {
       build: { gateway: true },
     });
     token = await t.login('manager');
-    const hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
-    const [first] = withOpenKeys(
-      t,
-      await t.db
-        .selectFrom('rooms')
-        .select(['id', 'rcu_id', 'device_key'])
-        .where('hotel_id', '=', hotelId)
-        .orderBy('room_num')
-        .limit(1)
-        .execute(),
-    );
-    room = first as typeof room;
+    ({ room } = await managersFirstRoom(t, token));
     rcu = createRcu({
       url: `mqtt://127.0.0.1:${mqttPort}`,
       rcuId: room.rcu_id,
@@ -121,17 +110,7 @@ async function watchedServer(env: Record<string, string>, rcuUrl: (t: TestApp) =
   const t = await createTestApp('sqlite', { env: { HOST: '127.0.0.1', ...env }, build: { gateway: true } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const token = await t.login('manager');
-  const hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
-  const [room] = withOpenKeys(
-    t,
-    await t.db
-      .selectFrom('rooms')
-      .select(['id', 'rcu_id', 'device_key'])
-      .where('hotel_id', '=', hotelId)
-      .orderBy('room_num')
-      .limit(1)
-      .execute(),
-  ) as [Watched['room']];
+  const { hotelId, room } = await managersFirstRoom(t, token);
   const stateOf = async () =>
     (await t.app.services.live.roomStates(hotelId)).find((state) => state.room_id === room.id);
   const rcu = createRcu({
@@ -145,16 +124,7 @@ async function watchedServer(env: Record<string, string>, rcuUrl: (t: TestApp) =
   await rcu.start();
   await until('the RCU to be online', stateOf, (state) => state?.online === true);
   const { port } = t.app.server.address() as AddressInfo;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/apis/live`);
-  const pushed: Watched['pushed'] = [];
-  socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
-  await new Promise((resolve) => socket.once('open', resolve));
-  socket.send(JSON.stringify({ token }));
-  await until(
-    'the socket to be ready',
-    async () => pushed,
-    (messages) => messages.some((m) => m.type === 'ready'),
-  );
+  const { socket, pushed } = await openLiveConsole(port, token);
   return {
     t,
     token,

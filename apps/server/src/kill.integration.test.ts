@@ -10,8 +10,8 @@ import { type Fleet, runFleet } from '@roompilot/rcu-sim';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DEMO_PASSWORDS, freshDatabase } from './test-support/databases.js';
+import { openLiveConsole } from './test-support/live-console.js';
 import { startTcpGate, type TcpGate } from './test-support/tcp-gate.js';
 import { freePort, until } from './test-support/waiting.js';
 
@@ -253,16 +253,7 @@ describe('an instance killed with SIGKILL in the middle of a rollout', () => {
 
     // A console on B, then A goes without a word.
     const survivor = await login(b.port);
-    const socket = new WebSocket(`ws://127.0.0.1:${b.port}/apis/live`);
-    const pushed: { type: string; data: Record<string, unknown> }[] = [];
-    socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ token: survivor }));
-    await until(
-      'the socket to be ready',
-      async () => pushed,
-      (messages) => messages.some((m) => m.type === 'ready'),
-    );
+    const { socket, pushed } = await openLiveConsole(b.port, survivor);
     a.child.kill('SIGKILL');
     await new Promise((resolve) => a.child.once('exit', resolve));
 

@@ -77,3 +77,20 @@ export function withOpenKeys<R extends { device_key: string }>(
 ): (Omit<R, 'device_key'> & { device_key: string })[] {
   return rows.map((row) => ({ ...row, device_key: t.app.deviceKeys.open(row.device_key) ?? '' }));
 }
+
+/** The first room of the signed-in manager's hotel (by `order`), with its device key opened. */
+export async function managersFirstRoom(t: TestApp, token: string, order: 'room_num' | 'id' = 'room_num') {
+  const hotelId = (await t.call('POST', '/apis/userinfo', { token })).data.hotel_id as number;
+  const [room] = withOpenKeys(
+    t,
+    await t.db
+      .selectFrom('rooms')
+      .select(['id', 'rcu_id', 'device_key'])
+      .where('hotel_id', '=', hotelId)
+      .orderBy(order)
+      .limit(1)
+      .execute(),
+  );
+  if (!room) throw new Error(`no room in hotel ${hotelId}`);
+  return { hotelId, room };
+}

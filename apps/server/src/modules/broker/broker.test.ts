@@ -3,7 +3,7 @@ import { ErrorCode } from '@roompilot/contract';
 import mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp, testClock } from '../../test-support/databases.js';
-import { withOpenKeys } from '../../test-support/fixtures.js';
+import { managersFirstRoom } from '../../test-support/fixtures.js';
 import { createBrokerAuthService, serverLoginOf } from './service.js';
 
 // `/apis/mqtt/auth` and `/apis/mqtt/acl`, an outside broker's HTTP authentication (EMQX), held to
@@ -27,18 +27,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       manager = await t.login('manager');
-      const hotelId = (await t.call('POST', '/apis/userinfo', { token: manager })).data.hotel_id as number;
-      const [first] = withOpenKeys(
-        t,
-        await t.db
-          .selectFrom('rooms')
-          .select(['id', 'rcu_id', 'device_key'])
-          .where('hotel_id', '=', hotelId)
-          .orderBy('id')
-          .limit(1)
-          .execute(),
-      );
-      room = first as typeof room;
+      ({ room } = await managersFirstRoom(t, manager, 'id'));
     });
 
     /** The endpoint's verdict. */

@@ -5,11 +5,11 @@ import { type Fleet, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { describeEachDatabase } from '../../test-support/databases.js';
 import { withOpenKeys } from '../../test-support/fixtures.js';
+import { openLiveConsole } from '../../test-support/live-console.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
 import { freePort, until } from '../../test-support/waiting.js';
 
@@ -178,16 +178,7 @@ describeEachDatabase(
 
     it('writes a parameter file with set_params, and the consoles see the job live', async () => {
       const address = app.server.address() as net.AddressInfo;
-      const socket = new WebSocket(`ws://127.0.0.1:${address.port}/apis/live`);
-      const pushed: { type: string; data: Record<string, unknown> }[] = [];
-      socket.on('message', (text) => pushed.push(JSON.parse(String(text))));
-      await new Promise((resolve) => socket.once('open', resolve));
-      socket.send(JSON.stringify({ token }));
-      await until(
-        'the socket to be ready',
-        async () => pushed,
-        (messages) => messages.some((m) => m.type === 'ready'),
-      );
+      const { socket, pushed } = await openLiveConsole(address.port, token);
 
       const created = await call('/apis/upgradeparamadd', { version: 'night-40', params: { night_light: 40 } });
       const roomId = rooms[4]?.id as number;
