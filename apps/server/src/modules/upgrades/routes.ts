@@ -68,7 +68,7 @@ async function download(upgrades: UpgradeService, request: FastifyRequest, reply
   async function* chunks() {
     try {
       for (let at = start; at <= end; at += CHUNK_BYTES) {
-        yield await upgrades.fileChunk(job.file_id, size, at, Math.min(CHUNK_BYTES, end + 1 - at));
+        yield await upgrades.fileChunk(job.file_id, at, Math.min(CHUNK_BYTES, end + 1 - at));
       }
     } finally {
       release();

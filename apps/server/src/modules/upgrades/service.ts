@@ -818,10 +818,9 @@ export class UpgradeService {
     return this.#files.get(fileId, size);
   }
 
-  /** `length` bytes of a file of `size` bytes from `start`: from memory, or from the database. */
-  async fileChunk(fileId: number, size: number, start: number, length: number): Promise<Buffer> {
-    const content = await this.#files.get(fileId, size);
-    return content ? content.subarray(start, start + length) : repository.fileChunk(this.#db, fileId, start, length);
+  /** `length` bytes of a file from `start`, read from the database (a file not kept in memory). */
+  fileChunk(fileId: number, start: number, length: number): Promise<Buffer> {
+    return repository.fileChunk(this.#db, fileId, start, length);
   }
 
   // The live push
