@@ -30,9 +30,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits for the page's animations (a dialog opening) to end, for a screenshot. */
+/**
+ * Waits for the page's animations (a dialog opening) to end, for a screenshot. An animation
+ * cancelled meanwhile (its `finished` rejects with AbortError) has ended too.
+ */
 function settled(page: Page): Promise<unknown> {
-  return page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  return page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
 
 /**
