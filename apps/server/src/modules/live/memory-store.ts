@@ -21,6 +21,72 @@ interface Entry {
   /** Each field's value (JSON-like: compared by `sameValue`; objects are private copies). */
   fields: Map<string, unknown>;
   updatedAt: string | null;
+  /** The fields as a room's flags, devices and energy, made at the first read after a change. */
+  view: View | null;
+}
+
+/** A room's state as read (its devices and energy frozen): shared by every read until a field changes. */
+type View = Omit<LiveRoom, keyof RoomRef | 'updated_at'>;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The room's view, made once per change of its fields: a hotel's 2,000 rooms read by the floor view
+ * were 2,000 rebuilds from their fields on every call (~30 ms); now each read is a copy of the
+ * room's head. What a read answers is a new object each time; its devices and energy are the
+ * frozen view's.
+ */
+function viewOf(entry: Entry): View {
+  if (entry.view) return entry.view;
+  const room = inflate(entry.room, entry.fields, null);
+  const view: View = {
+    online: room.online,
+    rent: room.rent,
+    card: room.card,
+    door: room.door,
+    window: room.window,
+    occupied: room.occupied,
+    dnd: room.dnd,
+    mur: room.mur,
+    sos: room.sos,
+    stale: room.stale,
+    devices: deepFreeze(room.devices),
+    energy: deepFreeze(room.energy),
+  };
+  entry.view = view;
+  return view;
+}
+
+/** The room as read (written out: an object spread of three sources cost ~8 µs a room). */
+function read(entry: Entry): LiveRoom {
+  const { room } = entry;
+  const view = viewOf(entry);
+  return {
+    room_id: room.room_id,
+    hotel_id: room.hotel_id,
+    building_id: room.building_id,
+    room_num: room.room_num,
+    floor_num: room.floor_num,
+    online: view.online,
+    rent: view.rent,
+    card: view.card,
+    door: view.door,
+    window: view.window,
+    occupied: view.occupied,
+    dnd: view.dnd,
+    mur: view.mur,
+    sos: view.sos,
+    stale: view.stale,
+    updated_at: entry.updatedAt,
+    devices: view.devices,
+    energy: view.energy,
+  };
 }
 
 /** The live state of one process, in memory: the default when there is no Redis. */
@@ -38,7 +104,7 @@ export function createMemoryStore(): LiveStore {
     }
     if (entry && entry.room.hotel_id !== room.hotel_id) roomsOfHotel.get(entry.room.hotel_id)?.delete(room.room_id);
     if (!entry) {
-      entry = { room, fields: new Map(), updatedAt: null };
+      entry = { room, fields: new Map(), updatedAt: null, view: null };
       rooms.set(room.room_id, entry);
     }
     entry.room = room;
@@ -75,6 +141,7 @@ export function createMemoryStore(): LiveStore {
       const fields = entry.fields;
       let change: LiveRoomChange | null = null;
       const changed = (field: string, value: unknown, current: LiveRoomChange | null): LiveRoomChange => {
+        entry.view = null;
         fields.set(field, typeof value === 'object' && value !== null ? structuredClone(value) : value);
         return current ?? changeHead(room, updatedAt);
       };
@@ -129,6 +196,7 @@ export function createMemoryStore(): LiveStore {
       if (rooms.has(room.room_id)) return false;
       const entry = entryOf(room);
       entry.updatedAt = timeText(at);
+      entry.view = null;
       for (const [field, value] of flattenValues(patch)) {
         entry.fields.set(field, typeof value === 'object' && value !== null ? structuredClone(value) : value);
       }
@@ -137,14 +205,14 @@ export function createMemoryStore(): LiveStore {
 
     async get(roomId: number): Promise<LiveRoom | null> {
       const entry = rooms.get(roomId);
-      return entry ? inflate(entry.room, entry.fields, entry.updatedAt) : null;
+      return entry ? read(entry) : null;
     },
 
     async list(hotelId: number, filter?: LiveFilter): Promise<LiveRoom[]> {
       const found: LiveRoom[] = [];
       for (const id of roomsOfHotel.get(hotelId) ?? []) {
         const entry = rooms.get(id);
-        if (entry && matches(entry.room, filter)) found.push(inflate(entry.room, entry.fields, entry.updatedAt));
+        if (entry && matches(entry.room, filter)) found.push(read(entry));
       }
       return found.sort(byRoomNum);
     },

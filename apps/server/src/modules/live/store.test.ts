@@ -259,6 +259,36 @@ describe('field values (compared without their JSON text)', () => {
     }
   });
 
+  it('reads a room as its last change left it, and nobody can change what a read handed out (memory store)', async () => {
+    const store = createMemoryStore();
+    await store.merge(room(82), { card: true, devices: { AC1: { on: true, set: 24 } } }, at(1));
+    const first = await store.get(82);
+    // A heartbeat changes nothing but the time: the read follows it.
+    expect(await store.merge(room(82), { card: true }, at(2))).toBeNull();
+    expect((await store.get(82))?.updated_at).toBe(at(2).toISOString());
+    // A change shows at the next read, in get and in list alike; the earlier read keeps what it saw.
+    await store.merge(room(82), { devices: { AC1: { set: 26 } }, door: true }, at(3));
+    expect(await store.get(82)).toMatchObject({ door: true, devices: { AC1: { on: true, set: 26 } } });
+    expect((await store.list(1)).find((r) => r.room_id === 82)).toMatchObject({
+      door: true,
+      devices: { AC1: { set: 26 } },
+    });
+    expect(first).toMatchObject({ door: false, devices: { AC1: { on: true, set: 24 } } });
+    // The devices a read hands out are shared by reads until the next change: frozen, not writable.
+    const read = await store.get(82);
+    expect(() => {
+      (read?.devices.AC1 as Record<string, unknown>).set = 30;
+    }).toThrow(TypeError);
+    expect((await store.get(82))?.devices.AC1).toEqual({ on: true, set: 26 });
+    // The room's head is each read's own.
+    if (read) read.card = false;
+    expect((await store.get(82))?.card).toBe(true);
+    // A room edited (its number, its floor) reads with its new head at once.
+    await store.merge({ ...room(82), room_num: '999', floor_num: 9 }, { card: true }, at(4));
+    expect(await store.get(82)).toMatchObject({ room_num: '999', floor_num: 9, door: true });
+    await store.close();
+  });
+
   it('merges nested values by content and keeps its own copy (memory store)', async () => {
     const store = createMemoryStore();
     const nested = { schedule: [{ at: '08:00', set: 22 }] };
