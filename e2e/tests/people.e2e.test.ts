@@ -1,6 +1,8 @@
+import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs, sessionToken, topMenuTitles } from '../support/console.js';
+import { ADMIN_PASSWORD } from '../support/server.js';
 import { consoleSuite } from '../support/suite.js';
 
 /**
@@ -126,5 +128,82 @@ test('the manager cannot disable or delete itself; a phone shows the users and t
     }
   } finally {
     await phone.close();
+  }
+});
+
+test("the Administrator picks a hotel and manages its departments and users; the other hotel's stay apart", async () => {
+  const { url } = suite.server;
+  const admin = await suite.server.login('Administrator', ADMIN_PASSWORD);
+  const added = await suite.server.api<{ hotel_id: number }>(
+    '/hoteladd',
+    { hotel_name: '海湾酒店', validdate: null, manager: { user_name: 'baymgr', password: 'bay-pass-1' } },
+    admin,
+  );
+  expect(added.code).toBe(0);
+  const bay = added.data.hotel_id;
+
+  const browser = await openBrowser();
+  const { page } = browser;
+  try {
+    await loginAs(page, url, 'Administrator', ADMIN_PASSWORD);
+    await page.waitForURL(/\/system\/hotel$/);
+
+    // The departments of the hotel picked: the bay hotel's tree starts empty.
+    await page.goto(`${url}/permission/dept`);
+    await choose(page, '酒店', '海湾酒店');
+    await page.waitForURL(new RegExp(`[?&]hotel=${bay}$`));
+    await page.locator('.ant-empty').waitFor();
+    await page
+      .getByRole('button', { name: buttonName('新增部门') })
+      .first()
+      .click();
+    await page.getByRole('dialog').filter({ hasText: '新增部门' }).getByLabel('部门名称').fill('客房部');
+    await dialogFooterButton(page, '保存').click();
+    await page.getByText('部门“客房部”已创建').waitFor();
+    const housekeeping = page.locator('.rp-dept').filter({ hasText: '客房部' });
+    expect(await housekeeping.locator('.rp-dept__count').innerText()).toBe('0 人');
+
+    // Its users, from the menu: the hotel stays picked; a user in the department with one of its roles.
+    await page.getByRole('menuitem', { name: '用户' }).click();
+    await page.waitForURL(/\/permission\/user/);
+    await page.locator('.ant-select').filter({ hasText: '海湾酒店' }).waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('baymgr')]);
+    await page.getByRole('button', { name: buttonName('新增用户') }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '新增用户' });
+    await dialog.getByLabel('用户名').fill('bayclerk');
+    await dialog.getByLabel('密码', { exact: true }).fill('bay-clerk-1');
+    await dialog.getByLabel('确认密码').fill('bay-clerk-1');
+    await dialog.getByLabel('部门').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: '客房部' })
+      .click();
+    await choose(page, '角色', 'worker', dialog);
+    await page.keyboard.press('Escape');
+    await dialogFooterButton(page, '保存').click();
+    await page.getByText('用户“bayclerk”已创建').waitFor();
+    const clerk = rows.filter({ hasText: 'bayclerk' });
+    await clerk.waitFor();
+    expect(await clerk.innerText()).toMatch(/bayclerk[\s\S]*客房部[\s\S]*worker/);
+    await screenshot(page, 'people-admin-users-1440');
+
+    // The user belongs to that hotel and signs in there.
+    const token = await suite.server.login('bayclerk', 'bay-clerk-1');
+    const info = await suite.server.api<{ hotel_id: number; roles: string[] }>('/userinfo', {}, token);
+    expect(info.data).toMatchObject({ hotel_id: bay, roles: ['worker'] });
+    await page.getByRole('menuitem', { name: '部门' }).click();
+    await page.waitForURL(/\/permission\/dept/);
+    await expect.poll(() => housekeeping.locator('.rp-dept__count').innerText()).toBe('1 人');
+
+    // The demo hotel's lists show none of it.
+    await choose(page, '酒店', DEMO_WORDS.zh.hotel);
+    await page.locator('.rp-dept').filter({ hasText: '前厅部' }).waitFor();
+    expect(await housekeeping.count()).toBe(0);
+    await page.getByRole('menuitem', { name: '用户' }).click();
+    await rows.filter({ hasText: 'manager' }).first().waitFor();
+    expect(await rows.filter({ hasText: 'bayclerk' }).count()).toBe(0);
+  } finally {
+    await browser.close();
   }
 });

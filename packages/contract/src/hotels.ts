@@ -3,6 +3,7 @@ import { defineCalls } from './call.js';
 import { Id, PageQuery, PageSchema } from './envelope.js';
 import { WELCOME_WORD_MAX } from './guestservice.js';
 import { NewPassword } from './passwords.js';
+import { USER_NAME_MAX, USER_NAME_MIN, USER_NAME_PATTERN } from './users.js';
 
 /**
  * Hotels and their validity periods (API.md "Hotels"), the Administrator's calls. After a hotel's
@@ -52,10 +53,13 @@ const HotelFields = {
   two_factor_required: Type.Optional(Type.Boolean()),
 };
 
-/** The hotel's first user: gets a 'manager' role holding every hotel key. */
+/**
+ * The hotel's first user: gets a 'manager' role holding every hotel key. Its user name follows the
+ * rule of every user's (users.ts), unique whatever its case (4409).
+ */
 export const HotelManager = Type.Object(
   {
-    user_name: Type.String({ minLength: 1, maxLength: 64 }),
+    user_name: Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX, pattern: USER_NAME_PATTERN }),
     password: NewPassword,
     nick_name: Type.Optional(Type.String({ maxLength: 64 })),
   },

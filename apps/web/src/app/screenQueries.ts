@@ -72,6 +72,19 @@ function administrator(client: QueryClient): boolean {
     .getQueriesData<{ is_admin?: boolean }>({ queryKey: ['userinfo'] })
     .some(([, info]) => info?.is_admin === true);
 }
+/**
+ * The hotel the Administrator last picked on a people screen: a screen reached without `?hotel=`
+ * (from the menu) stays on it, so that going from the departments to the users keeps the hotel.
+ */
+let pickedPeopleHotel: number | undefined;
+/** The hotel a people screen acts on: its query string's, else the Administrator's last pick. */
+export function peopleHotelOf(search: URLSearchParams): number | undefined {
+  return numberParam(search.get('hotel')) ?? pickedPeopleHotel;
+}
+/** Remembers the Administrator's pick for the next people screen. */
+export function rememberPeopleHotel(hotelId: number | undefined): void {
+  pickedPeopleHotel = hotelId;
+}
 /** The hotel a people screen acts on, from its query string (the Administrator's pick), when known. */
 const peopleScreen =
   (first: (target: HotelTarget) => PreloadQuery[]): Preload =>
@@ -81,7 +94,7 @@ const peopleScreen =
       return;
     }
     void preloadQuery(client, hotelOptionsQuery());
-    const hotel = numberParam(search.get('hotel'));
+    const hotel = peopleHotelOf(search);
     if (hotel !== undefined) for (const query of first({ hotel_id: hotel })) void preloadQuery(client, query);
   };
 

@@ -64,6 +64,23 @@ describeEachDatabase('hotels and validity', (t) => {
       body: { hotel_name: 'Fresh', validdate: null, manager: { user_name: 'manager', password: 'whatever1' } },
     });
     expect(user).toMatchObject({ code: ErrorCode.conflict, message: 'This user name is already taken.' });
+    // User names are unique whatever their case, as on the users screen.
+    for (const taken of ['MANAGER', 'administrator']) {
+      const other = await t.call('POST', '/apis/hoteladd', {
+        token: admin,
+        body: { hotel_name: 'Fresh', validdate: null, manager: { user_name: taken, password: 'whatever1' } },
+      });
+      expect(other, taken).toMatchObject({ status: 409, code: ErrorCode.conflict, message: '用户名已存在' });
+    }
+    // And they follow the users' rule.
+    const spaced = await t.call('POST', '/apis/hoteladd', {
+      token: admin,
+      body: { hotel_name: 'Fresh', validdate: null, manager: { user_name: 'li ly', password: 'whatever1' } },
+    });
+    expect(spaced).toMatchObject({
+      code: ErrorCode.invalid,
+      message: '参数错误: 管理员 › 用户名只能包含字母、数字和 _ . @ -',
+    });
     expect(await t.db.selectFrom('hotels').select('hotel_id').execute()).toHaveLength(hotels.length);
     const rename = await t.call('PUT', '/apis/hotelupdate', {
       token: admin,

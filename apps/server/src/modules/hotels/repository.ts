@@ -85,8 +85,13 @@ export async function updateHotel(db: Db, hotelId: number, changes: Partial<Hote
   await db.updateTable('hotels').set(changes).where('hotel_id', '=', hotelId).execute();
 }
 
+/** A user of that name, whatever its case: user names are unique so (as the users module checks). */
 export function userNameTaken(db: Db, userName: string) {
-  return db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Everything of a hotel, children first; the operation log keeps its rows (the audit trail). */

@@ -1,4 +1,11 @@
-import { type Hotel, type HotelAddBody, WELCOME_WORD_MAX } from '@roompilot/contract';
+import {
+  type Hotel,
+  type HotelAddBody,
+  USER_NAME_MAX,
+  USER_NAME_MIN,
+  USER_NAME_PATTERN,
+  WELCOME_WORD_MAX,
+} from '@roompilot/contract';
 import { Checkbox, DatePicker, Divider, Form, Input, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -123,9 +130,14 @@ export function HotelFormModal({ hotel, open, onClose }: Props) {
               <Form.Item
                 name={['manager', 'user_name']}
                 label={t('hotels.managerUserName')}
-                rules={[{ required: true, whitespace: true, message: t('hotels.managerUserNameRequired') }]}
+                extra={t('hotels.managerUserNameRule')}
+                rules={[
+                  { required: true, whitespace: true, message: t('hotels.managerUserNameRequired') },
+                  { min: USER_NAME_MIN, max: USER_NAME_MAX, message: t('hotels.managerUserNameInvalid') },
+                  { pattern: new RegExp(USER_NAME_PATTERN), message: t('hotels.managerUserNameInvalid') },
+                ]}
               >
-                <Input maxLength={64} autoComplete="off" />
+                <Input maxLength={USER_NAME_MAX} autoComplete="off" />
               </Form.Item>
               <Form.Item
                 name={['manager', 'password']}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type HotelTarget, hotelOptionsQuery, numberParam } from '../../app/screenQueries';
+import { type HotelTarget, hotelOptionsQuery, peopleHotelOf, rememberPeopleHotel } from '../../app/screenQueries';
 import { useCurrentUser } from '../../app/user';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
@@ -21,7 +21,8 @@ export interface PeopleHotel {
 
 /**
  * The hotel a people screen (users, departments) acts on: a hotel user's own; the Administrator
- * picks one (the first by default), kept in the address (`?hotel=`) so a link or a reload keeps it.
+ * picks one (the first by default), kept in the address (`?hotel=`) so a link or a reload keeps it,
+ * and remembered for the other people screen reached from the menu.
  */
 export function usePeopleHotel(): PeopleHotel {
   const { t } = useTranslation();
@@ -32,11 +33,15 @@ export function usePeopleHotel(): PeopleHotel {
     queryFn: () => hotelOptionsQuery().queryFn(),
     enabled: guard.isAdmin,
   });
+  const records = hotels.data?.records ?? [];
+  const requested = peopleHotelOf(params);
+  const hotelId = records.find((hotel) => hotel.hotel_id === requested)?.hotel_id ?? records[0]?.hotel_id;
+  // The hotel shown is the one the next people screen opens on (the users after the departments).
+  useEffect(() => {
+    if (guard.isAdmin && hotelId !== undefined) rememberPeopleHotel(hotelId);
+  }, [guard.isAdmin, hotelId]);
   if (!guard.isAdmin) return { target: {}, key: 'own', picker: null, waiting: null };
 
-  const records = hotels.data?.records ?? [];
-  const requested = numberParam(params.get('hotel'));
-  const hotelId = records.find((hotel) => hotel.hotel_id === requested)?.hotel_id ?? records[0]?.hotel_id;
   const picker = (
     <Select
       className="rp-filter rp-filter--keyword"

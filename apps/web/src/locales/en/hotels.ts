@@ -22,6 +22,8 @@ export default {
   'hotels.withManager': "Also create the hotel's manager account",
   'hotels.managerUserName': 'Manager user name',
   'hotels.managerUserNameRequired': "Enter the manager's user name",
+  'hotels.managerUserNameRule': '2–64 characters: letters, digits and _ . @ - only',
+  'hotels.managerUserNameInvalid': 'The user name does not follow the rule below',
   'hotels.managerPassword': 'Manager password',
   'hotels.managerPasswordRequired': "Enter the manager's password",
   'hotels.managerNickName': 'Manager nickname',

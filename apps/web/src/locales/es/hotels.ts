@@ -23,6 +23,8 @@ export default {
   'hotels.withManager': 'Crear también la cuenta del gerente del hotel',
   'hotels.managerUserName': 'Usuario del gerente',
   'hotels.managerUserNameRequired': 'Introduzca el usuario del gerente',
+  'hotels.managerUserNameRule': '2–64 caracteres: solo letras, dígitos y _ . @ -',
+  'hotels.managerUserNameInvalid': 'El usuario no cumple la regla de abajo',
   'hotels.managerPassword': 'Contraseña del gerente',
   'hotels.managerPasswordRequired': 'Introduzca la contraseña del gerente',
   'hotels.managerNickName': 'Apodo del gerente',

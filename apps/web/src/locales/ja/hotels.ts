@@ -22,6 +22,8 @@ export default {
   'hotels.withManager': 'ホテルの管理者アカウントも作成する',
   'hotels.managerUserName': '管理者のユーザー名',
   'hotels.managerUserNameRequired': '管理者のユーザー名を入力してください',
+  'hotels.managerUserNameRule': '2〜64 文字。英数字と _ . @ - のみ',
+  'hotels.managerUserNameInvalid': 'ユーザー名が下記の条件を満たしていません',
   'hotels.managerPassword': '管理者のパスワード',
   'hotels.managerPasswordRequired': '管理者のパスワードを入力してください',
   'hotels.managerNickName': '管理者の表示名',

@@ -20,6 +20,8 @@ export default {
   'hotels.withManager': '同时创建酒店管理员账号',
   'hotels.managerUserName': '管理员用户名',
   'hotels.managerUserNameRequired': '请输入管理员用户名',
+  'hotels.managerUserNameRule': '2–64 个字符，只能包含字母、数字和 _ . @ -',
+  'hotels.managerUserNameInvalid': '用户名不符合下方要求',
   'hotels.managerPassword': '管理员密码',
   'hotels.managerPasswordRequired': '请输入管理员密码',
   'hotels.managerNickName': '管理员昵称',
