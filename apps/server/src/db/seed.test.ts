@@ -154,5 +154,36 @@ for (const kind of DATABASE_KINDS) {
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       await db.destroy();
     });
+
+    it('stops before making user names unique whatever their case while two differ only in case, naming them', async () => {
+      const { dataDir, database } = await fresh();
+      const db = createDatabase(database);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0025_two_factor')).error).toBeUndefined();
+      await seed(db, {
+        adminPassword: 'given-secret',
+        demo: true,
+        demoLanguage: 'zh',
+        dataDir,
+        clock: systemClock,
+        deviceKeys,
+      });
+      const manager = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('user_name', '=', 'manager')
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...copy } = manager;
+      await db
+        .insertInto('users')
+        .values({ ...copy, user_name: 'MANAGER' })
+        .execute();
+      await expect(migrateToLatest(db)).rejects.toThrow(
+        'Database migration failed (0026_user_name_case): user names that differ only in case: manager.',
+      );
+      await db.updateTable('users').set({ user_name: 'manager-2' }).where('user_name', '=', 'MANAGER').execute();
+      await migrateToLatest(db);
+      await db.destroy();
+    });
   });
 }

@@ -20,6 +20,7 @@ import * as clusterLeases from './0021_cluster_leases.js';
 import * as timerClaims from './0023_timer_claims.js';
 import * as people from './0024_people.js';
 import * as twoFactor from './0025_two_factor.js';
+import * as userNameCase from './0026_user_name_case.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0023_timer_claims': timerClaims,
   '0024_people': people,
   '0025_two_factor': twoFactor,
+  '0026_user_name_case': userNameCase,
 };

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import { type Clock, isoDate } from '../../clock.js';
 import type { Database, Db, HotelRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { conflict, notFound } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
 import { insertHotelWithRoles, insertUser } from '../roles/hotel-setup.js';
@@ -103,7 +104,10 @@ export function createHotelService({
               roleIds: [roleIds.manager],
             },
             now,
-          );
+          ).catch((error: unknown) => {
+            // Named as a user who raced in after the check (whatever the case): the same 4409.
+            throw isUniqueViolation(error) ? conflict('users.nameTaken') : error;
+          });
         }
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'hotel_add',

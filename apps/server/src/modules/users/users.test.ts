@@ -1,5 +1,6 @@
 import { ErrorCode } from '@roompilot/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../db/unique.js';
 import { describeEachDatabase, type TestApp } from '../../test-support/databases.js';
 import { createHotel } from '../../test-support/fixtures.js';
 
@@ -81,6 +82,21 @@ describeEachDatabase('users', (t) => {
       expect(taken).toMatchObject({ status: 409, code: ErrorCode.conflict, message: '用户名已存在' });
       expect((await add({ user_name: 'Manager', password: 'lily-pass-2' })).code).toBe(ErrorCode.conflict);
       expect((await add({ user_name: 'Administrator', password: 'lily-pass-2' })).code).toBe(ErrorCode.conflict);
+    });
+
+    it('lets the database itself refuse a name that differs only in case (two adds at the same moment)', async () => {
+      const row = (user_name: string) => ({
+        hotel_id: 1,
+        user_name,
+        nick_name: user_name,
+        password_hash: 'x',
+        state: 'enabled',
+        created_at: new Date().toISOString(),
+      });
+      await t.db.insertInto('users').values(row('racer')).execute();
+      const second = t.db.insertInto('users').values(row('RACER')).execute();
+      await expect(second).rejects.toSatisfy(isUniqueViolation);
+      expect((await add({ user_name: 'Racer', password: 'lily-pass-2' })).code).toBe(ErrorCode.conflict);
     });
 
     it('refuses a weak password, explaining the rule, and bad fields by their labels', async () => {
