@@ -44,12 +44,23 @@ function valueText(language: Language, value: unknown): string {
   return pairsText(language, value as Record<string, unknown>);
 }
 
+/**
+ * The fields whose values have words of their own (`logs.<words>.<value>`): a mode by its built-in
+ * name (a hotel's own mode by its name), an upgrade's kind, what an unsold room's AC does.
+ */
+const VALUE_WORDS: Readonly<Record<string, string>> = { mode: 'mode', kind: 'upgradeKind', unsold: 'unsold' };
+
 /** `field value, field value` in words; an object inside is put in parentheses. */
 function pairsText(language: Language, object: Record<string, unknown>): string {
   return Object.entries(object)
     .map(([key, value]) => {
       // The rule an action followed names itself: its words alone.
       if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
+      const words = VALUE_WORDS[key];
+      if (words && typeof value === 'string') {
+        const named = lookup(language, `logs.${words}.${value}`);
+        if (named) return `${fieldText(language, key)}: ${named}`;
+      }
       if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
       return `${fieldText(language, key)}: ${valueText(language, value)}`;
     })
