@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, GROUPS, HOTEL_ROUTES, LANGUAGES } from '@roompilot/contract';
+import { ADMIN_ROUTES, GROUPS, HOTEL_ROUTES, LANGUAGES, OPLOG_ACTIONS } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_AREAS, SHELL_AREAS } from './areas';
 import enShell from './en';
@@ -65,6 +65,15 @@ describe('locales', () => {
     const names = [...HOTEL_ROUTES, ...ADMIN_ROUTES].map((route) => `route.${route.name}`);
     for (const key of [...names, ...GROUPS.map((group) => `route.${group}`)]) {
       expect(Object.keys(zhShell), key).toContain(key);
+    }
+  });
+
+  it('word every operation log action the server records, for the action filter', () => {
+    for (const [language, messages] of Object.entries(languages)) {
+      expect(
+        OPLOG_ACTIONS.filter((action) => !messages[`logs.action.${action}`]),
+        language,
+      ).toEqual([]);
     }
   });
 

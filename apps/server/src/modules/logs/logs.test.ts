@@ -310,6 +310,28 @@ describeEachDatabase('log statistics', (t) => {
     expect(row).toContain('manager,Edit room');
   });
 
+  it('words the air policy changes on the screen and in the export', async () => {
+    expect((await call('PUT', '/apis/airpolicyupdate', { unsold: 'setback', max_run_min: 90 })).code).toBe(0);
+    const logged = await call('POST', '/apis/oplog/query', { filter: { action: 'air_policy_update' } });
+    expect(logged.data.records[0]).toMatchObject({
+      action: 'air_policy_update',
+      action_text: 'Change air energy policy',
+    });
+    expect(logged.data.records[0].text).toMatch(/^changes \(.+: setback; .+: 90\)$/);
+
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/apis/oplogexport',
+      headers: { authorization: `Bearer ${manager}`, 'accept-language': 'zh' },
+      payload: { format: 'csv', filter: { action: 'air_policy_update' } },
+    });
+    expect(csv.statusCode).toBe(200);
+    const [, row] = csv.body.replace('\uFEFF', '').split('\r\n');
+    expect(row).toContain('manager,修改空调节能策略');
+    expect(row).toContain('节能温度');
+    expect(row).not.toContain('air_policy_update');
+  });
+
   it('keeps the retention days the hotel sets, within bounds, and logs the change', async () => {
     expect((await call('POST', '/apis/logretention', {})).data).toEqual(LOG_RETENTION_DEFAULTS);
     expect((await call('PUT', '/apis/logretentionupdate', { event_days: 30 }, visitor)).code).toBe(ErrorCode.forbidden);

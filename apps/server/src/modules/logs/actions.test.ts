@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES, OPLOG_ACTIONS, type OplogAction } from '@roompilot/contract';
+import { describe, expect, it } from 'vitest';
+import { lookup } from '../../i18n.js';
+import { actionText, operationText } from './describe.js';
+
+/** The server's source files (tests left out), by their path under src/. */
+const src = join(import.meta.dirname, '../..');
+const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts'))
+  .map((path) => ({ path, text: readFileSync(join(src, path), 'utf8') }));
+
+// The list is closed: an action not in OPLOG_ACTIONS does not compile (`npm run typecheck`).
+// @ts-expect-error no such action
+const unknown: OplogAction = 'no_such_action';
+
+describe('operation log actions', () => {
+  it('word every action the server records, in every language', () => {
+    const missing = LANGUAGES.flatMap((language) =>
+      OPLOG_ACTIONS.filter((action) => lookup(language, `logs.action.${action}`) === null).map(
+        (action) => `${language} logs.action.${action}`,
+      ),
+    );
+    expect(missing).toEqual([]);
+    // What the screen, the counts and the exports show.
+    expect(actionText('en', 'mode_apply')).toBe('Apply mode');
+    expect(actionText('zh', 'air_policy_update')).toBe('修改空调节能策略');
+    expect(actionText('en', unknown)).toBe('no_such_action');
+  });
+
+  it('list every action passed to recordOperation in the server source', () => {
+    // Each `action: '…'` of a file that writes the operation log, with the actions its own helpers
+    // take by type (`action: 'a' | 'b'`) or by argument (control's `#logged(…, 'a', …)`); a file
+    // that writes `${kind.action}_add` has its kinds (`action: 'goods'`) joined to those endings.
+    const found = new Set<string>();
+    for (const { text } of sources.filter((file) => /\brecordOperation\(/.test(file.text))) {
+      const literals = [...text.matchAll(/\baction\??: ((?:'[a-z_]+'(?: \| )?)+)/g)].flatMap(([, union]) =>
+        [...(union ?? '').matchAll(/'([a-z_]+)'/g)].map(([, action]) => action ?? ''),
+      );
+      literals.push(...[...text.matchAll(/#logged\([^)]*?'([a-z_]+)'/g)].map(([, action]) => action ?? ''));
+      const endings = [...text.matchAll(/\baction: `\$\{[\w.]+\}(_[a-z_]+)`/g)].map(([, ending]) => ending ?? '');
+      for (const literal of literals) {
+        if (endings.length === 0 || (OPLOG_ACTIONS as readonly string[]).includes(literal)) found.add(literal);
+        else for (const ending of endings) found.add(`${literal}${ending}`);
+      }
+    }
+    expect(found.size).toBeGreaterThan(40);
+    expect([...found].filter((action) => !(OPLOG_ACTIONS as readonly string[]).includes(action)).sort()).toEqual([]);
+    // And the list holds no action nothing records any more.
+    expect(OPLOG_ACTIONS.filter((action) => !found.has(action))).toEqual([]);
+  });
+
+  it('word the details of the modes, the air policy and the upgrades', () => {
+    expect(operationText('en', { mode: 'welcome', room_ids: [1, 2], ok: 1, failed: [2] })).toBe(
+      'mode: Welcome; rooms: 1, 2; succeeded: 1; failed rooms: 2',
+    );
+    expect(operationText('en', { mode: 'Sea view', room_ids: [1], ok: 1, failed: [] })).toContain('mode: Sea view');
+    expect(
+      operationText('zh', { room_type_id: 2, before: { leave_delay_min: 0 }, after: { leave_delay_min: 5 } }),
+    ).toBe(
+      `${lookup('zh', 'fields.room_type_id')}: 2; 修改前 (${lookup('zh', 'fields.leave_delay_min')}: 0); 修改后 (${lookup('zh', 'fields.leave_delay_min')}: 5)`,
+    );
+    expect(operationText('en', { changes: { unsold: 'setback' } })).toBe(
+      `changes (${lookup('en', 'fields.unsold')}: setback)`,
+    );
+    expect(operationText('zh', { kind: 'param', version: '1.0', size: 120 })).toBe(
+      `${lookup('zh', 'fields.kind')}: 参数; ${lookup('zh', 'fields.version')}: 1.0; 文件大小（字节）: 120`,
+    );
+  });
+});
