@@ -90,7 +90,10 @@ describeEachDatabase('users', (t) => {
         user_name,
         nick_name: user_name,
         password_hash: 'x',
-        state: 'enabled',
+        email: '',
+        phone: '',
+        sex: '',
+        state: 'enabled' as const,
         created_at: new Date().toISOString(),
       });
       await t.db.insertInto('users').values(row('racer')).execute();
