@@ -1,7 +1,7 @@
-import { decide, type GuardUser, routeAt } from './guard';
+import { decide, type GuardUser, routeAt, routeGuess } from './guard';
 import { preloadQuery, queryClient } from './queryClient';
 import { preloadShell } from './routes';
-import { preloadScreen } from './screens';
+import { preloadScreen, preloadScreenCode } from './screens';
 import { getToken } from './session';
 import { toGuardUser, userInfoQuery } from './user';
 
@@ -36,6 +36,10 @@ export function preloadStart({ pathname, search }: { pathname: string; search: s
   const token = getToken();
   if (!token || decide(pathname, true, undefined, search).kind !== 'loadUser') return Promise.resolve();
   const shell = preloadShell().catch(() => {});
+  // The address's screen code starts with the shell, not after the user info: the guard below
+  // still decides whether it shows, and its queries wait for that.
+  const guess = routeGuess(pathname);
+  if (guess) preloadScreenCode(guess);
   const screen = preloadQuery(queryClient, userInfoQuery(token)).then((user) => {
     if (!user) return;
     const found = screenAt(pathname, search, toGuardUser(user));

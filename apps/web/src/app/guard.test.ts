@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRoutes, decide, type GuardUser, homeRoute, routeAt, safeRedirect } from './guard';
+import { allowedRoutes, decide, type GuardUser, homeRoute, routeAt, routeGuess, safeRedirect } from './guard';
 
 const manager: GuardUser = { isAdmin: false, perms: ['*'] };
 const waiter: GuardUser = { isAdmin: false, perms: ['pm_dashboard', 'pm_roomdetail', 'pm_roomstatecontrl'] };
@@ -108,6 +108,15 @@ describe('navigation guard', () => {
       '/permission/user',
       '/permission/dept',
     ]);
+  });
+
+  it("guesses an address's screen before the user is known, for the start to load its code", () => {
+    expect(routeGuess('/')?.name).toBe('pm_dashboard');
+    expect(routeGuess('/roomsystem/room/')?.name).toBe('pm_roomdetail');
+    // The Administrator's screens too; what the user may see is still the guard's decision.
+    expect(routeGuess('/system/hotel')?.name).toBe('pm_hotel');
+    expect(routeGuess('/login')).toBeUndefined();
+    expect(routeGuess('/no/such/screen')).toBeUndefined();
   });
 
   it('keeps redirects inside the console', () => {

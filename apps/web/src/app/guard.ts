@@ -51,6 +51,16 @@ export function routeAt(path: string, user: GuardUser): ConsoleRoute | undefined
   return routesFor(user.isAdmin).find((route) => route.path === normalized);
 }
 
+/**
+ * The route a path would show a hotel user or else the Administrator, before anyone is known:
+ * what the console's start may load ahead (code only: the guard still decides what is shown).
+ */
+export function routeGuess(path: string): ConsoleRoute | undefined {
+  const normalized = normalizePath(path);
+  const target = normalized === '/' ? DASHBOARD_PATH : normalized;
+  return [...routesFor(false), ...routesFor(true)].find((route) => route.path === target);
+}
+
 /** Where a console link to this route points: the dashboard lives at '/'. */
 export function linkTo(route: ConsoleRoute): string {
   return route.path === DASHBOARD_PATH ? '/' : route.path;

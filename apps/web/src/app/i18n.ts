@@ -91,8 +91,9 @@ const initialized = new Promise<void>((resolve) => {
  * before i18next is set up (a route preloaded while the language loads), it waits for it.
  */
 export async function loadStrings(areas: readonly FeatureArea[]): Promise<void> {
-  if (!i18next.isInitialized) await initialized;
-  const language = currentLanguage();
+  // The files start loading at once, in the language i18next is being set up with (the stored
+  // one); only adding them waits for it.
+  const language = i18next.isInitialized ? currentLanguage() : storedLanguage();
   await Promise.all(
     areas.map((area) => {
       const path = `../locales/${language}/${area}.ts`;
@@ -100,7 +101,7 @@ export async function loadStrings(areas: readonly FeatureArea[]): Promise<void> 
       if (!loading) {
         const load = FEATURE_FILES[path];
         if (!load) return Promise.reject(new Error(`No strings file ${path}`));
-        loading = load().then((file) => {
+        loading = Promise.all([load(), i18next.isInitialized ? undefined : initialized]).then(([file]) => {
           i18next.addResourceBundle(language, 'translation', file.default, true, true);
         });
         loading.catch(() => loadedAreas.delete(path));

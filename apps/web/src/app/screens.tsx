@@ -90,6 +90,11 @@ export function preloadScreen(route: ConsoleRoute, search: string): Promise<unkn
   return loaders[route.name]?.().catch(() => {}) ?? Promise.resolve();
 }
 
+/** Starts a route's chunk and strings only (no query: who may see the screen is not known yet). */
+export function preloadScreenCode(route: ConsoleRoute): void {
+  void loaders[route.name]?.().catch(() => {});
+}
+
 /** Whether the console has a screen for a route of the contract (every route has: see screens.test.ts). */
 export function hasScreen(name: string): boolean {
   return name in SCREENS;
