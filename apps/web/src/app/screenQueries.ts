@@ -89,13 +89,12 @@ export function rememberPeopleHotel(hotelId: number | undefined): void {
 const peopleScreen =
   (first: (target: HotelTarget) => PreloadQuery[]): Preload =>
   (client, search) => {
-    if (!administrator(client)) {
-      for (const query of first({})) void preloadQuery(client, query);
-      return;
-    }
-    void preloadQuery(client, hotelOptionsQuery());
+    if (!administrator(client)) return Promise.all(first({}).map((query) => preloadQuery(client, query)));
     const hotel = peopleHotelOf(search);
-    if (hotel !== undefined) for (const query of first({ hotel_id: hotel })) void preloadQuery(client, query);
+    return Promise.all([
+      preloadQuery(client, hotelOptionsQuery()),
+      ...(hotel === undefined ? [] : first({ hotel_id: hotel })).map((query) => preloadQuery(client, query)),
+    ]);
   };
 
 // The welcome word screen: the hotel's word and name.
@@ -177,24 +176,26 @@ export const upgradeJobsList = (kind: UpgradeKind) =>
   ({ key: 'upgradejobs', fetch: api.upgrades.jobList, params: { kind } }) as const;
 const upgradeScreen =
   (kind: UpgradeKind): Preload =>
-  (client, search) => {
-    if (search.get('tab') === 'jobs') void preloadQuery(client, firstPageQuery(upgradeJobsList(kind)));
-    else void preloadQuery(client, firstPageQuery(upgradeFilesList(kind)));
-  };
+  (client, search) =>
+    search.get('tab') === 'jobs'
+      ? preloadQuery(client, firstPageQuery(upgradeJobsList(kind)))
+      : preloadQuery(client, firstPageQuery(upgradeFilesList(kind)));
 
-type Preload = (client: QueryClient, search: URLSearchParams) => void;
+/** Starts a screen's first queries; settles (never rejects) once those its first view needs are in. */
+type Preload = (client: QueryClient, search: URLSearchParams) => Promise<unknown>;
 
 const each =
   (...queries: (() => PreloadQuery)[]): Preload =>
-  (client) => {
-    for (const query of queries) void preloadQuery(client, query());
-  };
+  (client) =>
+    Promise.all(queries.map((query) => preloadQuery(client, query())));
 
 /** What each screen asks for first, by route name, from the page's query string. */
 export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
+  // The tiles need the rooms' state and the buildings; the air conditioners fill in later.
   pm_dashboard: (client) => {
-    void preloadQuery(client, roomStatesQuery()).finally(() => preloadQuery(client, dashboardAirQuery()));
-    void preloadQuery(client, dashboardBuildingsQuery());
+    const states = preloadQuery(client, roomStatesQuery());
+    void states.finally(() => preloadQuery(client, dashboardAirQuery()));
+    return Promise.all([states, preloadQuery(client, dashboardBuildingsQuery())]);
   },
   pm_roomtype: each(() => firstPageQuery(LISTS.roomTypes)),
   pm_roomdetail: (client, search) =>
@@ -217,11 +218,12 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   pm_model: (client, search) => {
     const requested = numberParam(search.get('type'));
     // A link that names its type asks for its modes at once, as the screen does; else the first type's.
-    if (requested !== undefined) void preloadQuery(client, modesOfTypeQuery(requested));
-    void preloadQuery(client, modesRoomTypesQuery()).then((types) => {
+    const named = requested === undefined ? undefined : preloadQuery(client, modesOfTypeQuery(requested));
+    const types = preloadQuery(client, modesRoomTypesQuery()).then((types) => {
       const first = (types as { id: number }[] | undefined)?.[0]?.id;
-      if (requested === undefined && first !== undefined) void preloadQuery(client, modesOfTypeQuery(first));
+      if (requested === undefined && first !== undefined) return preloadQuery(client, modesOfTypeQuery(first));
     });
+    return Promise.all([named, types]);
   },
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
@@ -244,7 +246,10 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
   pm_upgradepara: upgradeScreen('param'),
 };
 
-/** Starts the first queries of the route's screen (those it has no data for yet). */
-export function preloadFirstQueries(client: QueryClient, routeName: string, search: string): void {
-  FIRST_QUERIES[routeName]?.(client, new URLSearchParams(search));
+/**
+ * Starts the first queries of the route's screen (those it has no data for yet); settles once its
+ * first view's data is in or has failed.
+ */
+export function preloadFirstQueries(client: QueryClient, routeName: string, search: string): Promise<unknown> {
+  return FIRST_QUERIES[routeName]?.(client, new URLSearchParams(search)) ?? Promise.resolve();
 }

@@ -21,9 +21,9 @@ const loaders: Record<string, LoadScreen> = {};
  * preloaded at the console's start renders at once (see preloadable).
  */
 const screen = (name: string, areas: readonly FeatureArea[], load: LoadScreen) => {
-  const { Component, load: loadOnce } = preloadable(withStrings(areas, load), () =>
-    preloadFirstQueries(queryClient, name, window.location.search),
-  );
+  const { Component, load: loadOnce } = preloadable(withStrings(areas, load), () => {
+    void preloadFirstQueries(queryClient, name, window.location.search);
+  });
   loaders[name] = loadOnce;
   return Component;
 };
@@ -83,11 +83,11 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
 
 /**
  * Starts a route's screen before it renders: its chunk and strings, and its first queries (the
- * console's start does this as soon as the user info says which screen the address shows).
+ * console's start does this as soon as the user info says which screen the address shows); settles
+ * once all of them are in or have failed.
  */
 export function preloadScreen(route: ConsoleRoute, search: string): Promise<unknown> {
-  preloadFirstQueries(queryClient, route.name, search);
-  return loaders[route.name]?.().catch(() => {}) ?? Promise.resolve();
+  return Promise.all([preloadFirstQueries(queryClient, route.name, search), loaders[route.name]?.().catch(() => {})]);
 }
 
 /** Starts a route's chunk and strings only (no query: who may see the screen is not known yet). */

@@ -21,6 +21,7 @@ import { LISTS } from '../../app/screenQueries';
 import { AddButton, CallAction } from '../../components/CallAction';
 import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
+import { OnceOpened } from '../../components/OnceOpened';
 import { EditAction, RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -340,10 +341,18 @@ export function RoomsTab() {
           showTotal: (total) => t('rooms.total', { total: formatNumber(total) }),
         }}
       />
-      <RoomFormModal room={editing?.room} open={editing !== null} onClose={() => setEditing(null)} />
-      <BulkAddModal open={bulkOpen} onClose={() => setBulkOpen(false)} />
-      <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />
-      <DeviceKeyModal room={keyRoom} onClose={() => setKeyRoom(undefined)} />
+      <OnceOpened open={editing !== null}>
+        <RoomFormModal room={editing?.room} open={editing !== null} onClose={() => setEditing(null)} />
+      </OnceOpened>
+      <OnceOpened open={bulkOpen}>
+        <BulkAddModal open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={importOpen}>
+        <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />
+      </OnceOpened>
+      <OnceOpened open={keyRoom !== undefined}>
+        <DeviceKeyModal room={keyRoom} onClose={() => setKeyRoom(undefined)} />
+      </OnceOpened>
     </>
   );
 }
