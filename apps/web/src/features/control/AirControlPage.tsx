@@ -25,7 +25,7 @@ import { selectAllTitle } from '../../components/selectAllTitle';
 import { deviceText, formatTemp } from '../live/deviceText';
 import { AC_MODES, FAN_SPEEDS } from '../live/vocabulary';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
-import { roomColumns } from './columns';
+import { CONTROL_PAGINATION, roomColumns } from './columns';
 import { TargetPicker } from './TargetPicker';
 import {
   failedIds,
@@ -273,7 +273,7 @@ export default function AirControlPage() {
             selectedRowKeys: target.kind === 'selection' ? [...target.ids] : [],
             onChange: (keys) => setTarget({ kind: 'selection', ids: keys.map(Number) }),
           }}
-          pagination={{ defaultPageSize: 50, pageSizeOptions: [20, 50, 100, 500], showSizeChanger: true }}
+          pagination={CONTROL_PAGINATION}
           locale={{ emptyText: air.isPending ? ' ' : <EmptyState description={t('control.noRooms')} /> }}
         />
       )}

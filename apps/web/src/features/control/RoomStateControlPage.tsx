@@ -17,7 +17,7 @@ import { timeAgo } from '../../lib/timeAgo';
 import { RENT_STATES } from '../live/vocabulary';
 import { ModeApply } from '../modes/ModeApply';
 import { ControlResults, type Run, reasonOf } from './ControlResults';
-import { roomColumns } from './columns';
+import { CONTROL_PAGINATION, roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
 
@@ -230,7 +230,7 @@ export default function RoomStateControlPage() {
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(Number)),
           }}
-          pagination={{ defaultPageSize: 50, pageSizeOptions: [20, 50, 100, 500], showSizeChanger: true }}
+          pagination={CONTROL_PAGINATION}
           locale={{
             emptyText: states.isPending ? (
               ' '
