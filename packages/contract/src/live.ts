@@ -130,6 +130,12 @@ export interface LiveHello {
 export type LiveControlMessage =
   | { type: 'ready'; data: { hotel_id: number } }
   | { type: 'pong'; data: null }
+  /**
+   * The console fell behind (its connection held more unsent room changes than the server keeps
+   * for it): room changes were left out until it caught up. It reads the rooms' state again; alerts
+   * were never left out.
+   */
+  | { type: 'resync'; data: { rooms: true } }
   | { type: 'error'; data: { code: number; message: string } };
 
 /** WebSocket close codes of `/apis/live`: the API's answer codes where one fits. */

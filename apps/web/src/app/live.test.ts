@@ -98,10 +98,11 @@ describe('parseLiveMessage', () => {
       type: 'alert_closed',
       data: { id: 3 },
     });
-    expect(parseLiveMessage('{"type":"room","data":{"room_id":1}}')?.type).toBe('room');
-    expect(parseLiveMessage('{"type":"upgrade","data":{"job_id":1}}')?.type).toBe('upgrade');
-    expect(parseLiveMessage('{"type":"upgrade_job","data":{"job_id":1}}')?.type).toBe('upgrade_job');
+    expect(parseLiveMessage('{"type":"room","data":{"room_id":1}}')).toMatchObject({ type: 'room' });
+    expect(parseLiveMessage('{"type":"upgrade","data":{"job_id":1}}')).toMatchObject({ type: 'upgrade' });
+    expect(parseLiveMessage('{"type":"upgrade_job","data":{"job_id":1}}')).toMatchObject({ type: 'upgrade_job' });
     expect(parseLiveMessage('{"type":"perms","data":{"user_id":4}}')).toEqual({ type: 'perms', data: { user_id: 4 } });
+    expect(parseLiveMessage('{"type":"resync","data":{"rooms":true}}')).toBe('resync');
     expect(parseLiveMessage('{"type":"hello","data":{}}')).toBeNull();
     expect(parseLiveMessage('{"type":"room"}')).toBeNull();
     expect(parseLiveMessage('not json')).toBeNull();
@@ -123,6 +124,24 @@ describe('the live connection', () => {
     socket.onmessage?.({ data: '{"type":"alert","data":{"id":1}}' });
     socket.onmessage?.({ data: 'garbage' });
     expect(received).toEqual([{ type: 'alert', data: { id: 1 } }]);
+  });
+
+  it('tells the screens to read again when the server says room changes were left out (resync)', () => {
+    const { connection, sockets } = setup();
+    const received: unknown[] = [];
+    let resyncs = 0;
+    connection.subscribe((message) => received.push(message));
+    const stop = connection.onResync(() => {
+      resyncs += 1;
+    });
+    const socket = sockets[0] as FakeSocket;
+    socket.onopen?.();
+    socket.onmessage?.({ data: '{"type":"resync","data":{"rooms":true}}' });
+    expect(resyncs).toBe(1);
+    expect(received).toEqual([]);
+    stop();
+    socket.onmessage?.({ data: '{"type":"resync","data":{"rooms":true}}' });
+    expect(resyncs).toBe(1);
   });
 
   it('asks to log in again when the server closes the socket for an ended session', () => {

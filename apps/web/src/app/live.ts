@@ -30,12 +30,16 @@ export function shouldPoll(status: LiveStatus): boolean {
 
 const MESSAGE_TYPES = new Set(['room', 'alert', 'alert_closed', 'upgrade', 'upgrade_job', 'perms']);
 
-/** A message of the socket, or null for anything that is not one (ignored, as the protocol says). */
-export function parseLiveMessage(text: unknown): LiveMessage | null {
+/**
+ * A message of the socket; `resync` for the server's word that room changes were left out (the
+ * console fell behind); null for anything else (ignored, as the protocol says).
+ */
+export function parseLiveMessage(text: unknown): LiveMessage | 'resync' | null {
   if (typeof text !== 'string') return null;
   try {
     const message = JSON.parse(text) as { type?: unknown; data?: unknown };
     if (typeof message !== 'object' || message === null) return null;
+    if (message.type === 'resync') return 'resync';
     if (!MESSAGE_TYPES.has(String(message.type))) return null;
     if (typeof message.data !== 'object' || message.data === null) return null;
     return message as LiveMessage;
@@ -73,6 +77,7 @@ export type LiveListener = (message: LiveMessage) => void;
 export function createLiveConnection(env: LiveEnvironment) {
   const listeners = new Set<LiveListener>();
   const statusListeners = new Set<() => void>();
+  const resyncListeners = new Set<() => void>();
   let status: LiveStatus = 'idle';
   let socket: LiveSocket | undefined;
   let timer: unknown;
@@ -119,8 +124,8 @@ export function createLiveConnection(env: LiveEnvironment) {
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       const message = parseLiveMessage(event.data);
-      if (!message) return;
-      for (const listener of listeners) listener(message);
+      if (message === 'resync') for (const listener of resyncListeners) listener();
+      else if (message) for (const listener of listeners) listener(message);
     };
     // An error is always followed by a close: the close decides.
     ws.onerror = () => undefined;
@@ -163,6 +168,13 @@ export function createLiveConnection(env: LiveEnvironment) {
       };
     },
     getStatus: (): LiveStatus => status,
+    /** Listens for `resync`: room changes were left out while the console was behind. */
+    onResync(listener: () => void): () => void {
+      resyncListeners.add(listener);
+      return () => {
+        resyncListeners.delete(listener);
+      };
+    },
   };
 }
 
@@ -196,7 +208,10 @@ export function useLiveMessages(listener: LiveListener): void {
   useEffect(() => live.subscribe((message) => latest.current(message)), []);
 }
 
-/** Calls `onBack` when the socket opens again after being down: what was missed must be read again. */
+/**
+ * Calls `onBack` when the socket opens again after being down, or when the server says room
+ * changes were left out while the console was behind (`resync`): what was missed must be read again.
+ */
 export function useLiveReconnected(onBack: () => void): void {
   const status = useLiveStatus();
   const previous = useRef(status);
@@ -206,4 +221,5 @@ export function useLiveReconnected(onBack: () => void): void {
     if (status === 'open' && previous.current === 'down') latest.current();
     previous.current = status;
   }, [status]);
+  useEffect(() => live.onResync(() => latest.current()), []);
 }

@@ -137,6 +137,41 @@ describeEachDatabase(
       live.socket.close();
     });
 
+    it('a console that falls behind gets no more room changes until it has caught up, then resync; its SOS still comes', async () => {
+      const live = await connect(baseUrl, { token: manager });
+      await live.next((m) => m.type === 'ready');
+      // The console stops reading, as a browser tab starved of CPU would: the server's side fills.
+      const socket = (live.socket as unknown as { _socket: Socket })._socket;
+      socket.pause();
+      const room = await firstRoom(t);
+      const ref = { ...room, room_id: room.id };
+      const at = Date.now();
+      const sent = 40_000;
+      for (let i = 0; i < sent; i++) {
+        void t.app.services.live.store.merge(ref, { energy: { w: i } }, new Date(at + i));
+        // A turn now and then, for the corked changes to be written.
+        if (i % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await raiseSos('behind');
+      socket.resume();
+      const alert = await live.next((m) => m.type === 'alert');
+      expect(alert.data).toMatchObject({ type: 1, room_id: room.id });
+      await live.next((m) => m.type === 'resync');
+      expect(live.received.find((m) => m.type === 'resync')?.data).toEqual({ rooms: true });
+      const changes = live.received.filter((m) => m.type === 'room' && m.data.energy !== undefined);
+      // Room changes were left out (bounded by what the server keeps per console), in order, and
+      // the console was not cut off for being slow.
+      expect(changes.length).toBeGreaterThan(0);
+      expect(changes.length).toBeLessThan(sent);
+      const shown = changes.map((m) => (m.data.energy as { w: number }).w);
+      expect(shown).toEqual([...shown].sort((a, b) => a - b));
+      // Caught up, it is sent room changes again.
+      await t.app.services.live.store.merge(ref, { energy: { w: -1 } }, new Date(at + sent));
+      await live.next((m) => m.type === 'room' && (m.data.energy as { w?: number } | undefined)?.w === -1);
+      expect(live.socket.readyState).toBe(WebSocket.OPEN);
+      live.socket.close();
+    });
+
     it('pushes an alert, lists it for staff, and confirming closes it on every console', async () => {
       const first = await connect(baseUrl, { token: manager, lang: 'en' });
       const second = await connect(baseUrl, { token: waiter });

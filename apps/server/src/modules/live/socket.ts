@@ -24,6 +24,13 @@ import type { LiveBus } from './bus.js';
 const MAX_MESSAGE_BYTES = 4096;
 /** A console this far behind (unsent bytes) is cut off; it reconnects and reloads. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * A console with this much unsent gets no more room changes until its connection has drained; it
+ * is then told to read the rooms again (`resync`). Alerts still go at once: an SOS never waits
+ * behind more than this of telemetry, nor is it lost with a console cut off for being slow.
+ */
+export const ROOM_CHANGES_BEHIND_BYTES = 512 * 1024;
+const RESYNC_TEXT = JSON.stringify({ type: 'resync', data: { rooms: true } } satisfies LiveControlMessage);
 
 /** On the bus: the users whose perms just changed. */
 interface PermsChanged {
@@ -41,6 +48,8 @@ interface Client {
   language: Language;
   rooms: boolean;
   alive: boolean;
+  /** Room changes were left out for it (ROOM_CHANGES_BEHIND_BYTES): `resync` once it has drained. */
+  behind: boolean;
 }
 
 /**
@@ -74,8 +83,13 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
 
   function sendText(client: Client, text: string, roomChange: boolean): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    const buffered = client.socket.bufferedAmount;
+    if (buffered > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
+      return;
+    }
+    if (roomChange && (client.behind || buffered > ROOM_CHANGES_BEHIND_BYTES)) {
+      fallBehind(client);
       return;
     }
     if (roomChange && !corked.has(client)) {
@@ -85,6 +99,19 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
     }
     client.socket.send(text);
     if (!roomChange && corked.delete(client)) client.raw.uncork();
+  }
+
+  /**
+   * Leaves the client's room changes out until its connection has drained (the TCP socket's
+   * `drain`: a write that found it this full was told to wait), then sends `resync`.
+   */
+  function fallBehind(client: Client): void {
+    if (client.behind) return;
+    client.behind = true;
+    client.raw.once('drain', () => {
+      client.behind = false;
+      sendText(client, RESYNC_TEXT, false);
+    });
   }
 
   function send(client: Client, message: LiveMessage | LiveControlMessage): void {
@@ -281,6 +308,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       hotelId,
       language,
       rooms: mayWatchRooms(actor),
+      behind: false,
       alive: true,
     };
     await join(client);
