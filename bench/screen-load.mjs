@@ -82,6 +82,21 @@ const SCREENS = [
   { id: 'roomstatecontrol', as: 'manager', path: '/system/roomstatecontrl', from: 'roomtypes', selector: ROW },
   // Without a room chosen: the room picker's options are in, the "choose a room" hint is shown.
   { id: 'params', as: 'manager', path: '/system/checkquanxian', from: 'roomtypes', selector: '.rp-control .ant-empty' },
+  // The guest service and people lists (30 goods and 30 questions made below; the preset roles; the
+  // hotel's users), and a kind of upgrade file (none yet: the empty list's words are its data).
+  { id: 'goods', as: 'manager', path: '/system/goods', from: 'roomtypes', selector: ROW },
+  { id: 'questions', as: 'manager', path: '/system/question', from: 'roomtypes', selector: ROW },
+  { id: 'users', as: 'manager', path: '/permission/user', from: 'roomtypes', selector: ROW },
+  { id: 'roles', as: 'manager', path: '/permission/role', from: 'roomtypes', selector: ROW },
+  // The device events of the last 30 days: rows, or the empty list's words when the RCUs wrote none.
+  {
+    id: 'logs',
+    as: 'manager',
+    path: '/statistics/logstatistics',
+    from: 'roomtypes',
+    selector: '.rp-page .ant-tabs-content-active .ant-table-tbody :is(tr.ant-table-row, .ant-empty)',
+  },
+  { id: 'upgrades', as: 'manager', path: '/system/binupdate', from: 'roomtypes', selector: '.rp-page .ant-empty' },
   { id: 'hotels', as: 'admin', path: '/system/hotel', from: 'validity', selector: ROW },
   { id: 'validity', as: 'admin', path: '/system/validdate', from: 'hotels', selector: ROW },
 ];
@@ -134,6 +149,16 @@ async function seedHotel(url) {
     token,
   );
   if (added.created !== ROOMS) throw new Error(`roomsadd created ${added.created} of ${ROOMS}`);
+  for (let i = 1; i <= 30; i++) {
+    const type = ['minibar', 'food', 'drink', 'amenity'][i % 4];
+    await api(url, CALLS.guestservice.calls.goodsAdd, { name: `Item ${i}`, number: i, type, price: 100 * i }, token);
+    await api(
+      url,
+      CALLS.guestservice.calls.questionAdd,
+      { question: `Question ${i}?`, reply: `Answer ${i}.`, type: ['stay', 'dining', 'wifi'][i % 3] },
+      token,
+    );
+  }
   const rooms = [];
   for (let current = 1; rooms.length < ROOMS; current += 1) {
     const page = await api(url, CALLS.rooms.calls.list, { current, size: 500 }, token);

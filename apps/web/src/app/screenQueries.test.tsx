@@ -6,8 +6,10 @@ import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { firstPageQuery } from '../components/useListQuery';
 import DepartmentsPage from '../features/departments/DepartmentsPage';
 import HotelsPage from '../features/hotels/HotelsPage';
+import { DEFAULT_SPAN } from '../features/logs/logTime';
 import RolesPage from '../features/roles/RolesPage';
 import RoomsPage from '../features/rooms/RoomsPage';
 import RoomTypesPage from '../features/roomtypes/RoomTypesPage';
@@ -16,7 +18,15 @@ import ValidityPage from '../features/validity/ValidityPage';
 import { renderInApp } from '../test/render';
 import { MessageProvider } from './feedback';
 import { createQueryClient } from './queryClient';
-import { dashboardBuildingId, FIRST_QUERIES, preloadFirstQueries } from './screenQueries';
+import {
+  dashboardBuildingId,
+  EVENT_LOG,
+  eventLogCountsQuery,
+  eventLogFilter,
+  eventLogStart,
+  FIRST_QUERIES,
+  preloadFirstQueries,
+} from './screenQueries';
 import { CurrentUserContext } from './user';
 
 /** Every call of the console's api, answered with a small page of its kind and counted. */
@@ -48,6 +58,9 @@ vi.mock('./api', () => {
     'roles.list': () =>
       page([{ id: 3, hotel_id: 1, name: 'Night desk', perms: ['pm_dashboard'], user_count: 2, created_at: '' }]),
     'live.roomStates': () => [],
+    'logs.events': () => page([]),
+    'logs.eventCounts': () => ({ by_day: [], by_type: [] }),
+    'logs.retention': () => ({ oplog_days: 365, events_days: 180 }),
     'live.airStates': () => [],
     'rooms.list': () =>
       page([
@@ -167,6 +180,20 @@ describe('the dashboard preloads the whole hotel at once and shows one building 
     expect(dashboardBuildingId(undefined, 9)).toBe(9);
   });
 
+  test("the log screen: the events tab starts from the preload's moment, so it finds its list and counts there", async () => {
+    const client = createQueryClient();
+    await preloadFirstQueries(client, 'pm_logstatistics', '');
+    expect(calls.log.map(({ call }) => call).sort()).toEqual(['logs.eventCounts', 'logs.events', 'logs.retention']);
+    const moment = eventLogStart();
+    const cached = (queryKey: readonly unknown[]) => client.getQueryData([...queryKey]) !== undefined;
+    expect(cached(eventLogCountsQuery({}, DEFAULT_SPAN, moment).queryKey)).toBe(true);
+    const filter = eventLogFilter({}, DEFAULT_SPAN, moment);
+    expect(cached(firstPageQuery({ ...EVENT_LOG, params: { filter } }).queryKey)).toBe(true);
+    // Taken once: a later visit counts back from its own moment.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(eventLogStart()).toBeGreaterThan(moment);
+  });
+
   test('the dashboard and every list screen have their first queries', () => {
     for (const route of [
       'pm_dashboard',
@@ -180,6 +207,7 @@ describe('the dashboard preloads the whole hotel at once and shows one building 
       'pm_user',
       'pm_dept',
       'pm_role',
+      'pm_logstatistics',
     ]) {
       expect(FIRST_QUERIES[route], route).toBeTypeOf('function');
     }

@@ -2,6 +2,7 @@ import { ROLES_PER_HOTEL_MAX, type UpgradeKind } from '@roompilot/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstPageQuery } from '../components/useListQuery';
 import { ALL_ON_ONE_PAGE } from '../features/live/vocabulary';
+import { chartFrom, DEFAULT_SPAN, listFrom, type TimeSpan, utcOffset } from '../features/logs/logTime';
 import { api } from './api';
 import { type PreloadQuery, preloadQuery } from './queryClient';
 
@@ -106,6 +107,43 @@ export const allRolesQuery = () => ({
   queryFn: (options?: Parameters<typeof api.roles.list>[1]) =>
     api.roles.list({ current: 1, size: ROLES_PER_HOTEL_MAX }, options),
 });
+
+// The log screen: its keeping periods, and the device events' list and counts over a span back from
+// one moment (fixed when the span is chosen, so that paging does not move it). The preload picks
+// the moment; the events tab starts from it (`eventLogStart`), so both ask for the same.
+export const logRetentionQuery = () => ({ queryKey: ['logretention'], queryFn: () => api.logs.retention({}) });
+export type EventLogFilters = { room_num?: string; type?: string };
+export const EVENT_LOG = { key: 'eventlog', fetch: api.logs.events } as const;
+export const eventLogFilter = (filters: EventLogFilters, span: TimeSpan, now: number) => {
+  const from = listFrom(span, now);
+  return { ...filters, ...(from && { from }) };
+};
+export const eventLogCountsQuery = (filters: EventLogFilters, span: TimeSpan, now: number) => ({
+  queryKey: ['eventlog', 'counts', filters, span, now],
+  queryFn: () =>
+    api.logs.eventCounts({
+      filter: { ...filters, from: chartFrom(span, now), to: new Date(now).toISOString() },
+      utc_offset: utcOffset(),
+    }),
+});
+let eventLogMoment: number | undefined;
+/** The moment the events tab's first view counts back from: the preload's (once), else now. */
+export function eventLogStart(): number {
+  const moment = eventLogMoment ?? Date.now();
+  eventLogMoment = undefined;
+  return moment;
+}
+const logScreen: Preload = (client, search) => {
+  const retention = preloadQuery(client, logRetentionQuery());
+  if (search.get('tab') === 'operations') return retention;
+  const now = Date.now();
+  eventLogMoment = now;
+  return Promise.all([
+    retention,
+    preloadQuery(client, firstPageQuery({ ...EVENT_LOG, params: { filter: eventLogFilter({}, DEFAULT_SPAN, now) } })),
+    preloadQuery(client, eventLogCountsQuery({}, DEFAULT_SPAN, now)),
+  ]);
+};
 
 // The energy policy screen: the hotel's policy.
 export const airPolicyQuery = () => ({ queryKey: ['airpolicy'], queryFn: () => api.airPolicy.get({}) });
@@ -225,6 +263,7 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
     });
     return Promise.all([named, types]);
   },
+  pm_logstatistics: (client, search) => logScreen(client, search),
   pm_hotel: each(() => firstPageQuery(LISTS.hotels)),
   pm_validdate: each(() => firstPageQuery(LISTS.validity)),
   pm_config: each(airPolicyQuery),

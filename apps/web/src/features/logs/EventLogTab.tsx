@@ -4,12 +4,19 @@ import { Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import {
+  EVENT_LOG,
+  type EventLogFilters,
+  eventLogCountsQuery,
+  eventLogFilter,
+  eventLogStart,
+} from '../../app/screenQueries';
 import { ListTable } from '../../components/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { LogCharts } from './LogCharts';
-import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
+import { DEFAULT_SPAN, formatDateTime, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
 import { useScrollRegion } from './useScrollRegion';
 
 const PAGE_SIZES = [20, 50, 100, 500];
@@ -29,10 +36,7 @@ const TYPE_TONES: Partial<Record<string, string>> = {
   mode: 'mode',
 };
 
-interface Filters {
-  room_num?: string;
-  type?: string;
-}
+type Filters = EventLogFilters;
 
 /** The device event log: what the RCUs reported and what the server did to rooms, filtered, counted and exported. */
 export function EventLogTab() {
@@ -41,27 +45,13 @@ export function EventLogTab() {
   const [roomInput, setRoomInput] = useState('');
   const [span, setSpan] = useState<TimeSpan>(DEFAULT_SPAN);
   // The span is fixed when chosen, so that paging does not move it.
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(eventLogStart);
   const tableBox = useRef<HTMLDivElement>(null);
   useScrollRegion(tableBox, t('logs.tabEvents'));
 
-  const filter: EventLogFilter = useMemo(
-    () => ({ ...filters, ...(listFrom(span, now) && { from: listFrom(span, now) }) }),
-    [filters, span, now],
-  );
-  const list = useListQuery<EventLogEntry, { filter: EventLogFilter }>({
-    key: 'eventlog',
-    params: { filter },
-    fetch: api.logs.events,
-  });
-  const counts = useQuery({
-    queryKey: ['eventlog', 'counts', filters, span, now],
-    queryFn: () =>
-      api.logs.eventCounts({
-        filter: { ...filters, from: chartFrom(span, now), to: new Date(now).toISOString() },
-        utc_offset: utcOffset(),
-      }),
-  });
+  const filter: EventLogFilter = useMemo(() => eventLogFilter(filters, span, now), [filters, span, now]);
+  const list = useListQuery<EventLogEntry, { filter: EventLogFilter }>({ ...EVENT_LOG, params: { filter } });
+  const counts = useQuery(eventLogCountsQuery(filters, span, now));
 
   const change = (patch: Filters) => {
     setFilters((current) => ({ ...current, ...patch }));

@@ -4,11 +4,11 @@ import { Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api';
+import { logRetentionQuery } from '../../app/screenQueries';
 import { CallAction } from '../../components/CallAction';
 import { EventLogTab } from './EventLogTab';
 import { OperationLogTab } from './OperationLogTab';
-import { RETENTION_KEY, RetentionModal } from './RetentionModal';
+import { RetentionModal } from './RetentionModal';
 import './logs.css';
 
 const TABS = ['events', 'operations'] as const;
@@ -24,7 +24,7 @@ export default function LogStatisticsPage() {
   const requested = params.get('tab');
   const tab: Tab = TABS.find((candidate) => candidate === requested) ?? 'events';
   const [retentionOpen, setRetentionOpen] = useState(false);
-  const retention = useQuery({ queryKey: RETENTION_KEY, queryFn: () => api.logs.retention({}) });
+  const retention = useQuery(logRetentionQuery());
 
   const retentionButton = (
     <CallAction call="logs.updateRetention">

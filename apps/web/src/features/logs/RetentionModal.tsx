@@ -5,9 +5,10 @@ import { Form, InputNumber, Modal, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
+import { logRetentionQuery } from '../../app/screenQueries';
 import { QueryFailed } from '../../components/QueryFailed';
 
-export const RETENTION_KEY = ['logretention'] as const;
+export const RETENTION_KEY = logRetentionQuery().queryKey;
 const FIELDS = ['oplog_days', 'event_days'] as const;
 const LABELS = { oplog_days: 'logs.retention.oplogDays', event_days: 'logs.retention.eventDays' } as const;
 
