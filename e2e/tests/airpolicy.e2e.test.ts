@@ -156,7 +156,7 @@ test('card out: after the configured minute the AC moves to the setback setpoint
   const panel = page.locator('.rp-room-panel');
   await panel
     .locator('.rp-device-list li')
-    .filter({ hasText: 'AC1' })
+    .filter({ has: page.locator('.rp-device-list__key[title="AC1"]') })
     .filter({ hasText: `${expected}℃` })
     .waitFor();
   await screenshot(page, 'airpolicy-setback-panel-zh');

@@ -48,7 +48,10 @@ afterAll(async () => {
 
 /** What the room panel says a device of the room is doing now. */
 async function panelState(browser: Browser, key: string): Promise<string> {
-  const row = browser.page.locator('.rp-device-list li').filter({ has: browser.page.getByText(key, { exact: true }) });
+  // Each device shows as its room type names it, its key in the tooltip.
+  const row = browser.page
+    .locator('.rp-device-list li')
+    .filter({ has: browser.page.locator(`.rp-device-list__key[title="${key}"]`) });
   if ((await row.count()) === 0) return '';
   return row.locator('.rp-device-list__state').innerText();
 }

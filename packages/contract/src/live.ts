@@ -45,6 +45,8 @@ export const LiveDeviceState = Type.Object({
   online: Type.Boolean(),
   devices: LiveDevices,
   energy: Energy,
+  /** What staff call each device of the room's type (its template: "Ceiling light" for `L1`). */
+  names: Type.Record(Type.String(), Type.String()),
 });
 export type LiveDeviceState = Static<typeof LiveDeviceState>;
 

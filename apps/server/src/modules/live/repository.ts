@@ -28,10 +28,30 @@ export function roomsOfHotel(db: Db, hotelId: number, filter: { floor_num?: numb
 }
 
 /** Whether a room is the hotel's (any hotel's when `hotelId` is null). */
-export async function roomExists(db: Db, roomId: number, hotelId: number | null): Promise<boolean> {
-  let query = db.selectFrom('rooms').select('id').where('id', '=', roomId);
-  if (hotelId !== null) query = query.where('hotel_id', '=', hotelId);
-  return (await query.executeTakeFirst()) !== undefined;
+/**
+ * The names the room's type gives its devices, by key; null when there is no such room (of the
+ * hotel, when one is named). A template that cannot be read names nothing.
+ */
+export async function roomDeviceNames(
+  db: Db,
+  roomId: number,
+  hotelId: number | null,
+): Promise<Record<string, string> | null> {
+  let query = db
+    .selectFrom('rooms')
+    .leftJoin('room_types', 'room_types.id', 'rooms.room_type_id')
+    .select('room_types.devices')
+    .where('rooms.id', '=', roomId);
+  if (hotelId !== null) query = query.where('rooms.hotel_id', '=', hotelId);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const names: Record<string, string> = {};
+  try {
+    for (const device of JSON.parse(row.devices ?? '[]') as { key?: unknown; name?: unknown }[]) {
+      if (typeof device.key === 'string' && typeof device.name === 'string') names[device.key] = device.name;
+    }
+  } catch {}
+  return names;
 }
 
 /** The firmware, configuration and IR versions a room's RCU announced in its `hello` (null: not said). */

@@ -93,13 +93,24 @@ describeEachDatabase(
       expect(silent[0]).toMatchObject({ online: false, rent: null, card: false, updated_at: null });
     });
 
-    it('answers a room’s devices and energy', async () => {
+    it('answers a room’s devices, what its type calls them, and its energy', async () => {
       const answer = await t.call('POST', '/apis/redisdevicestate', { token: manager, body: { room_id: room.id } });
+      const template = await t.db
+        .selectFrom('rooms')
+        .innerJoin('room_types', 'room_types.id', 'rooms.room_type_id')
+        .select('room_types.devices')
+        .where('rooms.id', '=', room.id)
+        .executeTakeFirstOrThrow();
+      const names = Object.fromEntries(
+        (JSON.parse(template.devices) as { key: string; name: string }[]).map((device) => [device.key, device.name]),
+      );
+      expect(Object.keys(names).length).toBeGreaterThan(0);
       expect(answer.data).toEqual({
         room_id: room.id,
         online: true,
         devices: { L1: { on: true } },
         energy: { kwh: 3.5, w: 40 },
+        names,
       });
     });
 

@@ -268,9 +268,10 @@ export class LiveService {
     });
   }
 
-  /** A room's devices and energy; null when the room is not the hotel's (`hotelId` null: any). */
+  /** A room's devices, their names and its energy; null when the room is not the hotel's (`hotelId` null: any). */
   async deviceState(roomId: number, hotelId: number | null): Promise<LiveDeviceState | null> {
-    if (!(await repository.roomExists(this.#db, roomId, hotelId))) return null;
+    const names = await repository.roomDeviceNames(this.#db, roomId, hotelId);
+    if (names === null) return null;
     let live = await this.store.get(roomId);
     if (!live && (await this.restore([roomId])) > 0) live = await this.store.get(roomId);
     return {
@@ -278,6 +279,7 @@ export class LiveService {
       online: live?.online ?? false,
       devices: live?.devices ?? {},
       energy: live?.energy ?? {},
+      names,
     };
   }
 

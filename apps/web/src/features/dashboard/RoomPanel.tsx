@@ -142,10 +142,14 @@ function DeviceList({ query }: { query: { data?: LiveDeviceState; error: Error |
       <ul className="rp-device-list">
         {keys.map((key) => {
           const kind = deviceKindOf(key);
+          const name = state.names?.[key] ?? key;
+          const kindLabel = kind ? t(`live.kind.${kind as DeviceKind}`) : '';
           return (
             <li key={key}>
-              <span className="rp-device-list__key">{key}</span>
-              <span className="rp-device-list__kind">{kind ? t(`live.kind.${kind as DeviceKind}`) : ''}</span>
+              <span className="rp-device-list__key" title={key}>
+                {name}
+              </span>
+              <span className="rp-device-list__kind">{kindLabel === name ? '' : kindLabel}</span>
               <span className="rp-device-list__state">{kind ? deviceText(kind, state.devices[key], t) : ''}</span>
             </li>
           );

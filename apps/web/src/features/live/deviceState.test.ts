@@ -8,6 +8,7 @@ describe('mergeDeviceChange', () => {
     online: true,
     devices: { AC1: { on: true, set: 24, temp: 26 } },
     energy: { kwh: 10, w: 500 },
+    names: { AC1: 'Air conditioner' },
   };
   const ids = { room_id: 7, hotel_id: 1, room_num: '0701', floor_num: 7 };
 
@@ -24,6 +25,7 @@ describe('mergeDeviceChange', () => {
       online: false,
       devices: { AC1: { on: true, set: 22, temp: 26 }, L1: { on: true } },
       energy: { kwh: 10, w: 0 },
+      names: { AC1: 'Air conditioner' },
     });
   });
 
