@@ -156,6 +156,7 @@ for (const kind of DATABASE_KINDS) {
         online: false,
         devices: { AC1: { on: true, mode: 'cool', set: 22, temp: 25.5 } },
         energy: { kwh: 12.5, w: 300 },
+        names: expect.any(Object),
       });
 
       // The RCU speaks again (a partial state, merged into the last known one): live, not stale.
