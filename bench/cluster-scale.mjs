@@ -172,7 +172,9 @@ async function watchMosquitto(port) {
 async function startInstance(name, env) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rp-cluster-${name}-`));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_NODE_ARGS: options for the instances' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'web') },
     stdio: ['ignore', 'pipe', 'pipe'],

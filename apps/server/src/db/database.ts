@@ -74,7 +74,7 @@ export function durableTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return db.transaction().execute(work);
+  if (isPostgres(db)) return db.transaction().execute(work);
   return db.connection().execute(async (connection) => {
     await sql`pragma synchronous = FULL`.execute(connection);
     try {
@@ -83,6 +83,11 @@ export function durableTransaction<T>(
       await sql.raw(`pragma synchronous = ${SQLITE_SYNCHRONOUS}`).execute(connection);
     }
   });
+}
+
+/** Whether the database is PostgreSQL (else SQLite). */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** A transaction committed as every other (`durableTransaction`'s counterpart). */

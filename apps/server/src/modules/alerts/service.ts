@@ -17,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type Actor, who } from '../../access.js';
 import type { Clock } from '../../clock.js';
-import { durableTransaction, inTransaction } from '../../db/database.js';
+import { durableTransaction, inTransaction, isPostgres } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { MAX_RAW_CHARS, plausibleTime } from '../../gateway/codec.js';
@@ -69,6 +69,9 @@ function alertEvent(
     received_at: at,
   };
 }
+
+/** How the detail of an alert's line begins, before the rest of its figures (`alertEvent`). */
+const RAISED_HEAD = '{"alert_id":0,';
 
 /** Events that raise an alert as they arrive. */
 const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos, fault: ALERT_TYPES.fault };
@@ -136,36 +139,50 @@ export class AlertService {
     const alertType = EVENT_ALERTS[event.type];
     const eventTime = new Date(plausibleTime(event.ts, at) ?? at.getTime()).toISOString();
     const content = event.detail ?? '';
-    // An SOS is on disk, power failure included, before its RCU is acknowledged (ingest.ts).
-    const transaction = event.type === 'sos' ? durableTransaction : inTransaction;
-    const alertId = await transaction(this.#db, async (trx) => {
-      const eventRowId = await repository.insertEvent(trx, {
-        hotel_id: room.hotel_id,
-        room_id: room.room_id,
-        event_id: event.id,
-        type: event.type,
-        detail: content,
-        event_time: eventTime,
-        received_at: at.toISOString(),
-        device_ts: sent.ts === undefined ? null : recordText(sent.ts, MAX_DEVICE_TS_CHARS),
-        device_payload: sent.raw === null ? null : sent.raw.slice(0, MAX_RAW_CHARS),
+    const stored = {
+      hotel_id: room.hotel_id,
+      room_id: room.room_id,
+      event_id: event.id,
+      type: event.type,
+      detail: content,
+      event_time: eventTime,
+      received_at: at.toISOString(),
+      device_ts: sent.ts === undefined ? null : recordText(sent.ts, MAX_DEVICE_TS_CHARS),
+      device_payload: sent.raw === null ? null : sent.raw.slice(0, MAX_RAW_CHARS),
+    };
+    const figures = { alert_type: alertType, content };
+    let alertId: number | null;
+    if (alertType !== undefined && isPostgres(this.#db)) {
+      // One round trip (durable: PostgreSQL commits to disk before it answers).
+      const raisedTail = alertEvent(room, 0, 'raised', figures, eventTime).detail.slice(RAISED_HEAD.length);
+      alertId = await repository.insertEventWithAlertPg(
+        this.#db,
+        stored,
+        { type: alertType, content, created_at: at.toISOString() },
+        raisedTail,
+      );
+    } else {
+      // An SOS is on disk, power failure included, before its RCU is acknowledged (ingest.ts).
+      const transaction = event.type === 'sos' ? durableTransaction : inTransaction;
+      alertId = await transaction(this.#db, async (trx) => {
+        const eventRowId = await repository.insertEvent(trx, stored);
+        if (eventRowId === null || alertType === undefined) return null;
+        const id = await repository.insertAlert(trx, {
+          hotel_id: room.hotel_id,
+          room_id: room.room_id,
+          type: alertType,
+          room_event_id: eventRowId,
+          content,
+          event_time: eventTime,
+          created_at: at.toISOString(),
+          confirmed_at: null,
+          confirmed_by: null,
+          confirmed_by_name: '',
+        });
+        await repository.insertEvent(trx, alertEvent(room, id, 'raised', figures, eventTime));
+        return id;
       });
-      if (eventRowId === null || alertType === undefined) return null;
-      const id = await repository.insertAlert(trx, {
-        hotel_id: room.hotel_id,
-        room_id: room.room_id,
-        type: alertType,
-        room_event_id: eventRowId,
-        content,
-        event_time: eventTime,
-        created_at: at.toISOString(),
-        confirmed_at: null,
-        confirmed_by: null,
-        confirmed_by_name: '',
-      });
-      await repository.insertEvent(trx, alertEvent(room, id, 'raised', { alert_type: alertType, content }, eventTime));
-      return id;
-    });
+    }
     if (alertId === null || alertType === undefined) return null;
     return {
       id: alertId,

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 
 /**
  * Messages between the server instances: alerts raised and confirmed, sessions ended, users'
  * permissions changed. In one process a bus delivers at once; with Redis every instance that
- * shares it (and its prefix) gets every message, its own included, once. A message published while
- * Redis is away is kept and sent when it is back: an SOS stored meanwhile still reaches the
- * consoles, whose sockets stay open.
+ * shares it (and its prefix) gets every message, its own included, once: its own at once, as it is
+ * published (an SOS reaches this instance's consoles without a round trip through Redis, which
+ * under load waited for two more turns of a busy event loop), the others' through Redis. A message
+ * published while Redis is away is kept and sent when it is back: an SOS stored meanwhile still
+ * reaches the other instances' consoles, whose sockets stay open.
  */
 export type BusListener = (message: unknown) => void;
 
@@ -55,6 +58,8 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
   const { commands: publisher, subscriber } = await connectPair(options, { enableOfflineQueue: false });
   const channelOf = (topic: BusTopic) => `${prefix}bus:${topic}`;
   const channels = channelListeners<BusListener>(subscriber);
+  // On Redis, each message says which instance sent it: an instance skips its own (delivered at once).
+  const origin = randomUUID();
   const pending: { channel: string; text: string }[] = [];
   let retry: NodeJS.Timeout | null = null;
   let closed = false;
@@ -79,22 +84,34 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
     if (!retry && !closed) retry = setTimeout(() => void flush(), BUS_RETRY_MS);
   }
 
+  function deliver(listener: BusListener, message: unknown): void {
+    try {
+      listener(message);
+    } catch (error) {
+      onError(error as Error);
+    }
+  }
+
   subscriber.on('message', (channel: string, text: string) => {
     const set = channels.of(channel);
     if (!set) return;
-    let message: unknown;
+    let sent: { from?: unknown; message?: unknown };
     try {
-      message = JSON.parse(text);
+      sent = JSON.parse(text);
     } catch (error) {
       onError(error as Error);
       return;
     }
-    for (const listener of set) listener(message);
+    if (sent.from === origin) return;
+    for (const listener of set) deliver(listener, sent.message);
   });
   return {
     async publish(topic, message) {
       const channel = channelOf(topic);
-      const text = JSON.stringify(message);
+      const text = JSON.stringify({ from: origin, message });
+      // This instance's listeners first, each with its own copy, as from Redis.
+      const own = channels.of(channel);
+      if (own) for (const listener of own) deliver(listener, (JSON.parse(text) as { message: unknown }).message);
       if (pending.length > 0) {
         keep(channel, text);
         return;

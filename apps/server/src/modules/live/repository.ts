@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import type { Db } from '../../db/schema.js';
 
 /**
@@ -136,8 +137,4 @@ export function lastStates(db: Db, roomIds?: readonly number[]) {
     .select(['s.room_id', 'r.hotel_id', 'r.building_id', 'r.room_num', 'r.floor_num', 's.state', 's.updated_at']);
   if (roomIds) query = query.where('s.room_id', 'in', roomIds.length > 0 ? roomIds : [-1]);
   return query.execute();
-}
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
