@@ -135,6 +135,16 @@ export const LOG_RETENTION_DAYS_MIN = 7;
 export const LOG_RETENTION_DAYS_MAX = 3_650;
 export const LOG_RETENTION_DEFAULTS = { oplog_days: 365, event_days: 180 } as const;
 
+/** A choice of a log filter: the stored value and its words in the caller's language. */
+export const LogChoice = Type.Object({ value: Type.String(), label: Type.String() });
+export type LogChoice = Static<typeof LogChoice>;
+/**
+ * The filters' choices: every event type (EVENT_LOG_TYPES, in that order) and every operation
+ * (OPLOG_ACTIONS, by their words), worded by the server, where the lists and the exports are too.
+ */
+export const LogWords = Type.Object({ types: Type.Array(LogChoice), actions: Type.Array(LogChoice) });
+export type LogWords = Static<typeof LogWords>;
+
 export const LogRetention = Type.Object({ oplog_days: Type.Integer(), event_days: Type.Integer() });
 export type LogRetention = Static<typeof LogRetention>;
 
@@ -150,6 +160,17 @@ export const LogRetentionUpdateBody = Type.Object(
 export type LogRetentionUpdateBody = Static<typeof LogRetentionUpdateBody>;
 
 export const logCalls = defineCalls('logs', {
+  words: {
+    method: 'POST',
+    path: '/logwords',
+    access: 'pm_logstatistics',
+    write: false,
+    hotelScoped: false,
+    summary: "The log filters' choices (event types, operations) in the caller's language",
+    description:
+      'Every event type of the event log, in the order of the list, and every action of the operation log, sorted by its words; each as `value` (what the filters take and the logs store) and `label`.',
+    response: LogWords,
+  },
   events: {
     method: 'POST',
     path: '/eventlog',

@@ -1,4 +1,4 @@
-import { alertKindOf, type Language } from '@roompilot/contract';
+import { alertKindOf, EVENT_LOG_TYPES, type Language, type LogWords, OPLOG_ACTIONS } from '@roompilot/contract';
 import { fieldLabel, lookup } from '../../i18n.js';
 import { describeAlert } from '../alerts/describe.js';
 
@@ -17,6 +17,24 @@ export function eventTypeText(language: Language, type: string): string {
 
 export function actionText(language: Language, action: string): string {
   return lookup(language, `logs.action.${action}`) ?? action;
+}
+
+const wordsByLanguage = new Map<Language, LogWords>();
+
+/** The log filters' choices in a language (`/logwords`): the types in their order, the actions by their words. */
+export function logWords(language: Language): LogWords {
+  let words = wordsByLanguage.get(language);
+  if (!words) {
+    const collator = new Intl.Collator(language);
+    words = {
+      types: EVENT_LOG_TYPES.map((type) => ({ value: type, label: eventTypeText(language, type) })),
+      actions: OPLOG_ACTIONS.map((action) => ({ value: action, label: actionText(language, action) })).sort((a, b) =>
+        collator.compare(a.label, b.label),
+      ),
+    };
+    wordsByLanguage.set(language, words);
+  }
+  return words;
 }
 
 function parsed(detail: string): unknown {

@@ -1,8 +1,11 @@
 import {
   DEMO_WORDS,
   ErrorCode,
+  EVENT_LOG_TYPES,
+  LANGUAGES,
   LOG_EXPORT_ROWS_MAX,
   LOG_RETENTION_DEFAULTS,
+  OPLOG_ACTIONS,
   XLSX_CONTENT_TYPE,
 } from '@roompilot/contract';
 import ExcelJS from 'exceljs';
@@ -176,6 +179,27 @@ describeEachDatabase('log statistics', (t) => {
     expect((await call('POST', '/apis/eventlog', {}, narrow)).code).toBe(ErrorCode.forbidden);
     expect((await call('POST', '/apis/oplog/query', {}, narrow)).code).toBe(ErrorCode.forbidden);
     expect((await call('POST', '/apis/eventlogcounts', {}, narrow)).code).toBe(ErrorCode.forbidden);
+    expect((await call('POST', '/apis/logwords', {}, narrow)).code).toBe(ErrorCode.forbidden);
+  });
+
+  it("words the filters' choices in the caller's language: every type in order, every action by its words", async () => {
+    const words = async (language: string) =>
+      (await t.call('POST', '/apis/logwords', { token: visitor, body: {}, headers: { 'accept-language': language } }))
+        .data as { types: { value: string; label: string }[]; actions: { value: string; label: string }[] };
+    const english = await words('en');
+    expect(english.types.map((choice) => choice.value)).toEqual([...EVENT_LOG_TYPES]);
+    expect(english.types[0]).toEqual({ value: 'sos', label: 'SOS call' });
+    expect(english.actions.map((choice) => choice.value).sort()).toEqual([...OPLOG_ACTIONS].sort());
+    const labels = english.actions.map((choice) => choice.label);
+    expect(labels).toEqual([...labels].sort(new Intl.Collator('en').compare));
+    expect(english.actions.find((choice) => choice.value === 'login')?.label).toBe('Log in');
+    // Every choice has words of its own in every language, not its stored value.
+    for (const language of LANGUAGES) {
+      const answer = await words(language);
+      const unworded = [...answer.types, ...answer.actions].filter((choice) => choice.label === choice.value);
+      expect(unworded, language).toEqual([]);
+    }
+    expect((await words('ja')).types[0]?.label).not.toBe('SOS call');
   });
 
   it('writes alerts raised and confirmed, and commands with their results, to the event log', async () => {

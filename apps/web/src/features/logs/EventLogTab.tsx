@@ -1,4 +1,4 @@
-import { EVENT_LOG_TYPES, type EventLogEntry, type EventLogFilter } from '@roompilot/contract';
+import type { EventLogEntry, EventLogFilter } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { LogCharts } from './LogCharts';
+import { LogChoiceSelect } from './LogChoiceSelect';
 import { DEFAULT_SPAN, formatDateTime, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
 import { useScrollRegion } from './useScrollRegion';
 
@@ -100,15 +101,12 @@ export function EventLogTab() {
           onChange={(event) => setRoomInput(event.target.value)}
           onSearch={(value) => change({ room_num: value.trim() || undefined })}
         />
-        <Select<string>
-          className="rp-filter"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <LogChoiceSelect
+          choices="types"
           placeholder={t('logs.anyType')}
-          aria-label={t('logs.type')}
+          label={t('logs.type')}
           value={filters.type}
           onChange={(value) => change({ type: value })}
-          options={EVENT_LOG_TYPES.map((type) => ({ value: type, label: t(`logs.type.${type}`) }))}
         />
         <Select<TimeSpan>
           className="rp-filter"

@@ -9,6 +9,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { LogCharts } from './LogCharts';
+import { LogChoiceSelect } from './LogChoiceSelect';
 import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
 import { useScrollRegion } from './useScrollRegion';
 
@@ -22,7 +23,7 @@ interface Filters {
 
 /** The operation log: who changed what, when and from where, filtered, counted and exported. */
 export function OperationLogTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({});
   const [userInput, setUserInput] = useState('');
   const [keywordInput, setKeywordInput] = useState('');
@@ -54,16 +55,6 @@ export function OperationLogTab() {
     setNow(Date.now());
     list.firstPage();
   };
-
-  // The actions with words in this language, by their words.
-  const actions = useMemo(() => {
-    const prefix = 'logs.action.';
-    const bundle = i18n.getResourceBundle(i18n.language, 'translation') as Record<string, string> | undefined;
-    return Object.entries(bundle ?? {})
-      .filter(([key]) => key.startsWith(prefix))
-      .map(([key, label]) => ({ value: key.slice(prefix.length), label }))
-      .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
-  }, [i18n, i18n.language]);
 
   const columns: TableColumnsType<OplogEntry> = [
     {
@@ -106,15 +97,12 @@ export function OperationLogTab() {
           onChange={(event) => setUserInput(event.target.value)}
           onSearch={(value) => change({ user_name: value.trim() || undefined })}
         />
-        <Select<string>
-          className="rp-filter"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
+        <LogChoiceSelect
+          choices="actions"
           placeholder={t('logs.anyAction')}
-          aria-label={t('logs.action')}
+          label={t('logs.action')}
           value={filters.action}
           onChange={(value) => change({ action: value })}
-          options={actions}
         />
         <Input.Search
           className="rp-filter rp-filter--keyword"
