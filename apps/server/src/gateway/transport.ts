@@ -139,6 +139,41 @@ export interface ExternalOptions {
 const TELEMETRY_KINDS: readonly string[] = ['state', 'upgrade'];
 
 /**
+ * The telemetry connection hands on at most about this many bytes a turn of the event loop, then
+ * stops reading until the next turn. Unpaced, one turn read and decoded every state the socket held
+ * (up to megabytes under a flood) before the loop came to the event connection: an SOS that the
+ * broker had sent on in under 16 ms reached the gateway 380–1,100 ms later (bench/cluster-scale.mjs).
+ */
+export const TELEMETRY_BYTES_PER_TURN = 128 * 1024;
+
+/**
+ * Reads a client's messages at most `budget` bytes a turn: past it, its socket is paused until the
+ * next turn (what waits stays in the kernel's buffer and the broker's queue, in order).
+ */
+export function paceReading(client: mqtt.MqttClient, budget: number): (bytes: number) => void {
+  let taken = 0;
+  let turnScheduled = false;
+  let paused: NodeJS.ReadableStream | null = null;
+  const turn = () => {
+    turnScheduled = false;
+    taken = 0;
+    paused?.resume();
+    paused = null;
+  };
+  return (bytes) => {
+    taken += bytes;
+    if (!turnScheduled) {
+      turnScheduled = true;
+      setImmediate(turn);
+    }
+    if (taken >= budget && !paused && client.stream) {
+      paused = client.stream;
+      paused.pause();
+    }
+  };
+}
+
+/**
  * A client of an external broker (MQTT 5). The broker authenticates the RCUs and enforces their
  * topics; the server subscribes to every RCU's up topics in a shared group, so each message goes to
  * one instance, except acks, which every instance hears (the one that sent the command takes it).
@@ -150,7 +185,7 @@ const TELEMETRY_KINDS: readonly string[] = ['state', 'upgrade'];
  */
 export async function joinExternalBroker(options: ExternalOptions): Promise<Transport> {
   const { url, group, clientId, onMessage, onError = () => {} } = options;
-  const join = async (id: string, kinds: readonly string[], acks: boolean) => {
+  const join = async (id: string, kinds: readonly string[], acks: boolean, paced: boolean) => {
     const client = await mqtt.connectAsync(url, {
       protocolVersion: 5,
       clientId: id,
@@ -159,7 +194,11 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
       connectTimeout: 10_000,
     });
     client.on('error', onError);
-    client.on('message', (topic, payload) => onMessage(topic, payload));
+    const taken = paced ? paceReading(client, TELEMETRY_BYTES_PER_TURN) : null;
+    client.on('message', (topic, payload) => {
+      onMessage(topic, payload);
+      taken?.(topic.length + payload.length);
+    });
     const shared = kinds.map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
     const granted = await client.subscribeAsync([...shared, ...(acks ? [`${TOPIC_ROOT}/+/up/ack`] : [])], { qos: 1 });
     const refused = granted.filter((grant) => grant.qos > 2);
@@ -173,10 +212,11 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
     `${clientId}-events`,
     UP_KINDS.filter((kind) => kind !== 'ack' && !TELEMETRY_KINDS.includes(kind)),
     true,
+    false,
   );
   let telemetry: mqtt.MqttClient;
   try {
-    telemetry = await join(clientId, TELEMETRY_KINDS, false);
+    telemetry = await join(clientId, TELEMETRY_KINDS, false, true);
   } catch (error) {
     await events.endAsync(true);
     throw error;
