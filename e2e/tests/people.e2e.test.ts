@@ -1,4 +1,5 @@
 import { DEMO_WORDS } from '@roompilot/contract';
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs, sessionToken, topMenuTitles } from '../support/console.js';
@@ -11,6 +12,22 @@ import { consoleSuite } from '../support/suite.js';
  * the manager disables it and its open console is sent back to the login at once.
  */
 // The live socket checks its session every second: a disabled user's open console learns it at once.
+/**
+ * Waits for a save's toast; if it does not come, fails with what the page shows instead (a
+ * refusal's toast, a field's error, whether the dialog is still open), so that a failure says why.
+ */
+async function savedToast(page: Page, text: string): Promise<void> {
+  try {
+    await page.getByText(text).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const shown = await page
+      .locator('.ant-message-notice, .ant-form-item-explain-error, .ant-modal-title')
+      .allInnerTexts();
+    await screenshot(page, 'people-save-missing');
+    throw new Error(`no "${text}" after saving; the page shows: ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
 const suite = consoleSuite({ env: { SIMULATE: '0', LIVE_PING_SECONDS: '1', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' } });
 
 test('a department, a user in it with a role, its menus, and disabling it ends its session', async () => {
@@ -152,14 +169,15 @@ test("the Administrator picks a hotel and manages its departments and users; the
     await page.goto(`${url}/permission/dept`);
     await choose(page, '酒店', '海湾酒店');
     await page.waitForURL(new RegExp(`[?&]hotel=${bay}$`));
-    await page.locator('.ant-empty').waitFor();
+    // The bay hotel's own (empty) tree, not a state before it.
+    await page.getByText('还没有部门，新增后可为用户选择部门').waitFor();
     await page
       .getByRole('button', { name: buttonName('新增部门') })
       .first()
       .click();
     await page.getByRole('dialog').filter({ hasText: '新增部门' }).getByLabel('部门名称').fill('客房部');
     await dialogFooterButton(page, '保存').click();
-    await page.getByText('部门“客房部”已创建').waitFor();
+    await savedToast(page, '部门“客房部”已创建');
     const housekeeping = page.locator('.rp-dept').filter({ hasText: '客房部' });
     expect(await housekeeping.locator('.rp-dept__count').innerText()).toBe('0 人');
 
