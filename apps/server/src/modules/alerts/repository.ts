@@ -14,21 +14,26 @@ export async function insertEvent(db: Db, event: Insertable<RoomEventsTable>): P
   return row?.id ?? null;
 }
 
+/** A text with the alert's id still to go in: what comes before it and what after. */
+export type AroundId = readonly [before: string, after: string];
+
 /**
- * PostgreSQL: an RCU event, the alert it raises and the alert's `raised` line (as `alertEvent` of
- * service.ts writes it: `alert-{id}-raised`, `{"alert_id":id,…}`) in one statement, atomic as the
- * transaction of three inserts it stands for, in one round trip instead of five. Under a flood of
- * states each round trip waited for a turn of a busy event loop, and an SOS made five of them.
- * `raisedTail` is the `raised` line's detail after its `"alert_id":id,`. Answers the alert's id, or
- * null when the RCU's event id was stored before (a repeat).
+ * PostgreSQL: an RCU event, the alert it raises and the alert's `raised` line in one statement,
+ * atomic as the transaction of three inserts it stands for, in one round trip instead of five.
+ * Under a flood of states each round trip waited for a turn of a busy event loop, and an SOS made
+ * five of them. The `raised` line comes written (service.ts `alertEvent`) with its `event_id` and
+ * `detail` cut where the new alert's id goes. Answers the alert's id, or null when the RCU's event
+ * id was stored before (a repeat).
  */
 export async function insertEventWithAlertPg(
   db: Kysely<Database>,
   event: Insertable<RoomEventsTable>,
   alert: { type: number; content: string; created_at: string },
-  raisedTail: string,
+  raised: { type: string; event_id: AroundId; detail: AroundId },
 ): Promise<number | null> {
   const { hotel_id: hotelId, room_id: roomId, event_time: eventTime } = event;
+  const [idBefore, idAfter] = raised.event_id;
+  const [detailBefore, detailAfter] = raised.detail;
   const { rows } = await sql<{ alert_id: number | null }>`
     with ev as (
       insert into room_events (hotel_id, room_id, event_id, type, detail, event_time, received_at, device_ts, device_payload)
@@ -43,8 +48,8 @@ export async function insertEventWithAlertPg(
       returning id
     ), raised as (
       insert into room_events (hotel_id, room_id, event_id, type, detail, event_time, received_at)
-      select ${hotelId}::integer, ${roomId}::integer, 'alert-' || al.id || '-raised', 'alert_raised',
-        '{"alert_id":' || al.id || ',' || ${raisedTail}::text, ${eventTime}::text, ${eventTime}::text from al
+      select ${hotelId}::integer, ${roomId}::integer, ${idBefore}::text || al.id || ${idAfter}::text, ${raised.type}::text,
+        ${detailBefore}::text || al.id || ${detailAfter}::text, ${eventTime}::text, ${eventTime}::text from al
     )
     select (select id from al) as alert_id`.execute(db);
   return rows[0]?.alert_id ?? null;

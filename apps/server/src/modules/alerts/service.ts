@@ -70,8 +70,17 @@ function alertEvent(
   };
 }
 
-/** How the detail of an alert's line begins, before the rest of its figures (`alertEvent`). */
-const RAISED_HEAD = '{"alert_id":0,';
+/**
+ * An id no alert has, written where the id goes and then cut out (`aroundId`): the line is
+ * written by `alertEvent` alone, before the database gives the alert its id.
+ */
+const ID_SLOT = -1;
+
+/** The text before and after the first `ID_SLOT` in it. */
+function aroundId(text: string): repository.AroundId {
+  const at = text.indexOf(String(ID_SLOT));
+  return [text.slice(0, at), text.slice(at + String(ID_SLOT).length)];
+}
 
 /** Events that raise an alert as they arrive. */
 const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos, fault: ALERT_TYPES.fault };
@@ -154,12 +163,12 @@ export class AlertService {
     let alertId: number | null;
     if (alertType !== undefined && isPostgres(this.#db)) {
       // One round trip (durable: PostgreSQL commits to disk before it answers).
-      const raisedTail = alertEvent(room, 0, 'raised', figures, eventTime).detail.slice(RAISED_HEAD.length);
+      const raised = alertEvent(room, ID_SLOT, 'raised', figures, eventTime);
       alertId = await repository.insertEventWithAlertPg(
         this.#db,
         stored,
         { type: alertType, content, created_at: at.toISOString() },
-        raisedTail,
+        { type: raised.type, event_id: aroundId(raised.event_id), detail: aroundId(raised.detail) },
       );
     } else {
       // An SOS is on disk, power failure included, before its RCU is acknowledged (ingest.ts).
