@@ -194,10 +194,10 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
       connectTimeout: 10_000,
     });
     client.on('error', onError);
-    const taken = paced ? paceReading(client, TELEMETRY_BYTES_PER_TURN) : null;
+    const pace = paced ? paceReading(client, TELEMETRY_BYTES_PER_TURN) : null;
     client.on('message', (topic, payload) => {
       onMessage(topic, payload);
-      taken?.(topic.length + payload.length);
+      pace?.(topic.length + payload.length);
     });
     const shared = kinds.map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
     const granted = await client.subscribeAsync([...shared, ...(acks ? [`${TOPIC_ROOT}/+/up/ack`] : [])], { qos: 1 });

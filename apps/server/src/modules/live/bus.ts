@@ -109,9 +109,12 @@ export async function createRedisBus(options: LiveRedisOptions): Promise<LiveBus
     async publish(topic, message) {
       const channel = channelOf(topic);
       const text = JSON.stringify({ from: origin, message });
-      // This instance's listeners first, each with its own copy, as from Redis.
+      // This instance's listeners first, with a copy of the message as Redis would give them.
       const own = channels.of(channel);
-      if (own) for (const listener of own) deliver(listener, (JSON.parse(text) as { message: unknown }).message);
+      if (own && own.size > 0) {
+        const copy = (JSON.parse(text) as { message: unknown }).message;
+        for (const listener of own) deliver(listener, copy);
+      }
       if (pending.length > 0) {
         keep(channel, text);
         return;
