@@ -241,9 +241,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.addHook('onClose', async () => upgrades.close());
+  const directory = createDeviceDirectory(db, deviceKeys);
+  let warming: Promise<void> = Promise.resolve();
+  app.addHook('onClose', async () => warming);
   gateway = options.gateway
     ? await createGateway({
-        directory: createDeviceDirectory(db, deviceKeys),
+        directory,
         mqttUrl: config.mqttUrl,
         port: config.mqttPort,
         host: config.host,
@@ -348,6 +351,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => {
     if (config.timerPollMs > 0) timers.start(config.timerPollMs);
     devices?.start();
+    // Every room's device in the gateway's cache from the start, not one lookup per RCU as each is
+    // first heard (not waited for: until it is done, a miss is looked up as ever).
+    if (gateway) {
+      warming = directory.warm().then(
+        (rooms) => app.log.info({ rooms }, "gateway: the rooms' devices are loaded"),
+        (error: unknown) =>
+          app.log.warn({ err: error }, "gateway: the rooms' devices could not be loaded; each is looked up when heard"),
+      );
+    }
     await power
       .restore()
       .catch((error: unknown) =>

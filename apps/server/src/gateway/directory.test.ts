@@ -8,7 +8,7 @@ import type {
 } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test-support/databases.js';
-import { createDeviceDirectory, LOOKUP_BATCH } from './directory.js';
+import { createDeviceDirectory, LOOKUP_BATCH, WARM_PAGE } from './directory.js';
 
 // The gateway's rcu_id → room cache. An instance that starts or joins a cluster under a fleet's
 // traffic hears thousands of RCUs it has not cached at once: bench/cluster-scale.mjs saw a query
@@ -67,5 +67,43 @@ describeEachDatabase('device directory', (t) => {
     plugin.failing = false;
     expect((await directory.find(room.rcu_id))?.room_id).toBe(room.id);
     expect(plugin.queries).toBe(2);
+  });
+
+  it('warm loads every room in pages of WARM_PAGE, and leaves out a room that changed while it ran', async () => {
+    // More rooms than a page: the demo hotel's, and copies of its first room under new rcu_ids.
+    const [first] = await t.db.selectFrom('rooms').selectAll().orderBy('id').limit(1).execute();
+    if (!first) throw new Error('the demo hotel has rooms');
+    const { id: _id, ...template } = first;
+    const copies = Array.from({ length: WARM_PAGE }, (_, i) => ({
+      ...template,
+      room_num: `W${i}`,
+      rcu_id: `WARM${String(i).padStart(5, '0')}`,
+      mac: `02:00:00:${String(i).padStart(6, '0').replace(/(..)(..)(..)/, '$1:$2:$3')}`,
+    }));
+    for (let start = 0; start < copies.length; start += 500) {
+      await t.db.insertInto('rooms').values(copies.slice(start, start + 500)).execute();
+    }
+    const rooms = await t.db.selectFrom('rooms').select(['id', 'rcu_id']).orderBy('id').execute();
+    expect(rooms.length).toBeGreaterThan(WARM_PAGE);
+
+    const plugin = watched();
+    const directory = createDeviceDirectory(t.db.withPlugin(plugin), t.app.deviceKeys);
+    const changed = rooms[rooms.length - 1]?.rcu_id as string;
+    const warming = directory.warm();
+    directory.invalidate(changed); // its key regenerated while the pages are read
+    expect(await warming).toBe(rooms.length - 1);
+    expect(plugin.queries).toBe(Math.ceil(rooms.length / WARM_PAGE));
+
+    for (const room of rooms) {
+      if (room.rcu_id === changed) expect(directory.cached(room.rcu_id)).toBeUndefined();
+      else expect(directory.cached(room.rcu_id)?.room_id).toBe(room.id);
+    }
+    const opened = directory.cached(first.rcu_id);
+    expect(opened?.device_key).toBe(t.app.deviceKeys.open(first.device_key));
+    expect(opened?.device_key).not.toBeNull();
+    // Every later find is served from the cache; the changed one is read afresh.
+    expect((await directory.find(rooms[0]?.rcu_id as string))?.room_id).toBe(rooms[0]?.id);
+    expect((await directory.find(changed))?.rcu_id).toBe(changed);
+    expect(plugin.queries).toBe(Math.ceil(rooms.length / WARM_PAGE) + 1);
   });
 });

@@ -18,6 +18,13 @@ export interface DeviceDirectory {
   findByRoom(roomId: number): Promise<Device | null>;
   /** Forgets what the cache holds of an rcu_id (the room changed, was deleted, got a new key). */
   invalidate(rcuId: string): void;
+  /**
+   * Loads every room's device into the cache, WARM_PAGE rooms a query, and answers how many it
+   * took. Run once at start: an instance that joins a running cluster hears RCUs it has never met,
+   * and each one's first message (an SOS among them) would wait for a lookup on a busy pool.
+   * What changed meanwhile (`invalidate`) is not taken from it.
+   */
+  warm(): Promise<number>;
 }
 
 /** An unknown rcu_id is remembered this long, so that a stranger retrying cannot load the database. */
@@ -30,6 +37,9 @@ const UNKNOWN_TTL_MS = 5_000;
  * (found by bench/cluster-scale.mjs: the second instance never caught up).
  */
 export const LOOKUP_BATCH = 500;
+
+/** Rooms read in one query of `warm` (one instance's fleet: a few queries; about 300 bytes a room). */
+export const WARM_PAGE = 2_000;
 
 interface Lookup {
   promise: Promise<Device | null>;
@@ -48,6 +58,8 @@ export function createDeviceDirectory(
   const unknownUntil = new Map<string, number>();
   const loading = new Map<string, Lookup>();
   let queued: string[] = [];
+  /** While `warm` runs: the rcu_ids invalidated since it began, which its pages must not bring back. */
+  let changedWhileWarming: Set<string> | null = null;
 
   const columns = ['id', 'hotel_id', 'building_id', 'room_num', 'floor_num', 'rcu_id', 'device_key'] as const;
   type Row = {
@@ -138,7 +150,35 @@ export function createDeviceDirectory(
       return row ? remember(row) : null;
     },
 
+    async warm() {
+      changedWhileWarming = new Set();
+      let taken = 0;
+      let after = 0;
+      try {
+        for (;;) {
+          const rows = await db
+            .selectFrom('rooms')
+            .select(columns)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(WARM_PAGE)
+            .execute();
+          for (const row of rows) {
+            if (byRcu.has(row.rcu_id) || changedWhileWarming.has(row.rcu_id)) continue;
+            remember(row);
+            taken += 1;
+          }
+          const last = rows.at(-1);
+          if (!last || rows.length < WARM_PAGE) return taken;
+          after = last.id;
+        }
+      } finally {
+        changedWhileWarming = null;
+      }
+    },
+
     invalidate(rcuId) {
+      changedWhileWarming?.add(rcuId);
       const cached = byRcu.get(rcuId);
       if (cached) rcuOfRoom.delete(cached.room_id);
       byRcu.delete(rcuId);
