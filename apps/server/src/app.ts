@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { secureDataDir } from './data-dir.js';
-import { createDatabase, pingDatabase } from './db/database.js';
+import { createDatabase, createUrgentDatabase, pingDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { createDeviceKeys, type DeviceKeys, loadDeviceKeySecret } from './device-keys.js';
 import { createDeviceDirectory } from './gateway/directory.js';
@@ -196,6 +196,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('clock', clock);
   app.decorate('deviceKeys', deviceKeys);
   app.addHook('onClose', async () => db.destroy());
+  const urgentDb =
+    createUrgentDatabase(config.database, (error) =>
+      app.log.warn({ err: error }, 'database: an idle connection of the urgent pool was ended'),
+    ) ?? db;
+  if (urgentDb !== db) app.addHook('onClose', async () => urgentDb.destroy());
   // Persistent timers poll from ready to close (onClose hooks run last-added first: before the database goes).
   const timers = new TimerService({ db, clock, log: app.log, claimMs: config.timerClaimMs });
   app.addHook('onClose', async () => timers.stop());
@@ -210,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveService({ db, store: liveStore, log: app.log });
   live.startFlushing(config.liveStateFlushMs);
   const control = new ControlService({ db, store: liveStore, clock });
-  const alerts = new AlertService({ db, store: liveStore, bus: liveBus, clock, log: app.log });
+  const alerts = new AlertService({ db, urgentDb, store: liveStore, bus: liveBus, clock, log: app.log });
   const modes = new ModeService({ db, control, clock, timers, store: liveStore, log: app.log });
   control.onRent((rooms, rent) => modes.rentChanged(rooms, rent));
   const power = new PowerService({ db, clock, log: app.log });

@@ -34,18 +34,9 @@ export function createDatabase(
   options: Pick<KyselyConfig, 'log' | 'plugins'> = {},
 ): Kysely<Database> {
   if (database.kind === 'postgres') {
-    // Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call
-    // (5000, "the database cannot be reached", HTTP 503) instead of holding it until the client
-    // gives up; TCP keep-alive finds a connection whose server vanished. No query time-out: a
-    // migration on a large database may rightly take minutes. The pool holds DATABASE_POOL_MAX
-    // connections (10), each a PostgreSQL backend: its `max_connections` must hold every instance's.
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: database.poolMax ?? 10,
-      connectionTimeoutMillis: 5_000,
-      keepAlive: true,
-    });
-    pool.on('error', onIdleError);
+    // The pool holds DATABASE_POOL_MAX connections (10), each a PostgreSQL backend: its
+    // `max_connections` must hold every instance's, and each one's URGENT_POOL_MAX.
+    const pool = postgresPool(database.url, database.poolMax ?? POOL_MAX_DEFAULT, onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
   }
   privateFile(database.file);
@@ -57,6 +48,41 @@ export function createDatabase(
   // WAL is synced at checkpoints). What an RCU is told is stored goes through `durableTransaction`.
   sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...options });
+}
+
+/**
+ * Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call
+ * (5000, "the database cannot be reached", HTTP 503) instead of holding it until the client gives
+ * up; TCP keep-alive finds a connection whose server vanished. No query time-out: a migration on a
+ * large database may rightly take minutes.
+ */
+function postgresPool(url: string, max: number, onIdleError: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
+  pool.on('error', onIdleError);
+  return pool;
+}
+
+/** The pool's connections when the configuration gives none (DATABASE_POOL_MAX's default). */
+export const POOL_MAX_DEFAULT = 10;
+
+/** The connections of the urgent pool (`createUrgentDatabase`), on top of DATABASE_POOL_MAX. */
+export const URGENT_POOL_MAX = 2;
+
+/**
+ * On PostgreSQL, a pool of its own (URGENT_POOL_MAX connections, opened when first needed) for
+ * what must never wait behind the rest: an RCU's SOS or fault, stored before it is acknowledged
+ * and announced. In the one pool an SOS queued behind bulk work: when 10,000 RCUs reported their
+ * first states within seconds, the air policy's writes held all ten connections and an SOS took
+ * up to 4.1 s to reach a console (bench/cluster-scale.mjs). null on SQLite: its one connection
+ * runs each statement at once, in the order asked.
+ */
+export function createUrgentDatabase(
+  database: Config['database'],
+  onIdleError: (error: Error) => void = () => undefined,
+): Kysely<Database> | null {
+  if (database.kind !== 'postgres') return null;
+  const pool = postgresPool(database.url, URGENT_POOL_MAX, onIdleError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** SQLite's `synchronous` for most writes; `durableTransaction` commits with FULL. */

@@ -1,7 +1,7 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
-import { withOpenKeys } from '../test-support/fixtures.js';
+import { connectRcu, withOpenKeys } from '../test-support/fixtures.js';
 
 // Issue 16: the server falls behind (its event loop kept busy), a fleet keeps reporting, and some
 // rooms call SOS in the middle. The latest state of each room wins, nothing of a room is reordered
@@ -33,24 +33,7 @@ describe('a saturated server', () => {
       t,
       await t.db.selectFrom('rooms').select(['id', 'rcu_id', 'device_key']).orderBy('id').limit(ROOMS).execute(),
     );
-    rcus = await Promise.all(
-      rows.map(async (row) => {
-        const client = await mqtt.connectAsync(url, {
-          clientId: row.rcu_id,
-          username: row.rcu_id,
-          password: row.device_key,
-          reconnectPeriod: 0,
-        });
-        await client.subscribeAsync(`rcu/${row.rcu_id}/down/cmd`, { qos: 1 });
-        const acks: string[] = [];
-        client.on('message', (_topic, payload) => {
-          const command = JSON.parse(payload.toString()) as { op: string; event?: string };
-          if (command.op === 'ack' && command.event) acks.push(command.event);
-        });
-        await client.publishAsync(`rcu/${row.rcu_id}/up/status`, '{"online":true}', { qos: 1 });
-        return { ...row, client, acks };
-      }),
-    );
+    rcus = await Promise.all(rows.map(async (row) => ({ ...row, ...(await connectRcu(url, row)) })));
   });
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import mqtt from 'mqtt';
 import { insertHotelWithRoles, insertUser } from '../modules/roles/hotel-setup.js';
 import type { TestApp } from './databases.js';
 
@@ -93,4 +94,25 @@ export async function managersFirstRoom(t: TestApp, token: string, order: 'room_
   );
   if (!room) throw new Error(`no room in hotel ${hotelId}`);
   return { hotelId, room };
+}
+
+/**
+ * An RCU as a plain mqtt.js client speaking the protocol sheet: logged in with its id and key,
+ * subscribed to its commands, online; `acks` gathers the event ids the server acknowledges.
+ */
+export async function connectRcu(url: string, room: { rcu_id: string; device_key: string }) {
+  const client = await mqtt.connectAsync(url, {
+    clientId: room.rcu_id,
+    username: room.rcu_id,
+    password: room.device_key,
+    reconnectPeriod: 0,
+  });
+  await client.subscribeAsync(`rcu/${room.rcu_id}/down/cmd`, { qos: 1 });
+  const acks: string[] = [];
+  client.on('message', (_topic, payload) => {
+    const command = JSON.parse(payload.toString()) as { op: string; event?: string };
+    if (command.op === 'ack' && command.event) acks.push(command.event);
+  });
+  await client.publishAsync(`rcu/${room.rcu_id}/up/status`, '{"online":true}', { qos: 1 });
+  return { client, acks };
 }

@@ -87,6 +87,8 @@ const EVENT_ALERTS: Partial<Record<EventType, number>> = { sos: ALERT_TYPES.sos,
 
 export interface AlertServiceOptions {
   db: Kysely<Database>;
+  /** Where an RCU's SOS and fault are stored: a pool of their own on PostgreSQL (createUrgentDatabase); `db` when not given. */
+  urgentDb?: Kysely<Database>;
   store: LiveStore;
   bus: LiveBus;
   clock: Clock;
@@ -100,6 +102,7 @@ export interface AlertServiceOptions {
  */
 export class AlertService {
   readonly #db: Kysely<Database>;
+  readonly #urgentDb: Kysely<Database>;
   readonly #store: LiveStore;
   readonly #bus: LiveBus;
   readonly #clock: Clock;
@@ -113,8 +116,9 @@ export class AlertService {
    */
   readonly #clearable = new Set<number>();
 
-  constructor({ db, store, bus, clock, log = { error() {} } }: AlertServiceOptions) {
+  constructor({ db, urgentDb = db, store, bus, clock, log = { error() {} } }: AlertServiceOptions) {
     this.#db = db;
+    this.#urgentDb = urgentDb;
     this.#store = store;
     this.#bus = bus;
     this.#clock = clock;
@@ -161,11 +165,12 @@ export class AlertService {
     };
     const figures = { alert_type: alertType, content };
     let alertId: number | null;
-    if (alertType !== undefined && isPostgres(this.#db)) {
-      // One round trip (durable: PostgreSQL commits to disk before it answers).
+    if (alertType !== undefined && isPostgres(this.#urgentDb)) {
+      // One round trip (durable: PostgreSQL commits to disk before it answers), on connections that
+      // bulk work never holds.
       const raised = alertEvent(room, ID_SLOT, 'raised', figures, eventTime);
       alertId = await repository.insertEventWithAlertPg(
-        this.#db,
+        this.#urgentDb,
         stored,
         { type: alertType, content, created_at: at.toISOString() },
         { type: raised.type, event_id: aroundId(raised.event_id), detail: aroundId(raised.detail) },
