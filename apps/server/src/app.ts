@@ -296,6 +296,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await gateway?.close();
     await live.close();
     await power.close();
+    await airPolicy.close();
     await Promise.all([liveStore.close(), liveBus.close()]);
   });
 

@@ -1,0 +1,101 @@
+import type { LiveRoomChange, RoomRef } from '@roompilot/contract';
+import type { Kysely } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/schema.js';
+import type { ControlService } from '../control/service.js';
+import type { LiveStore } from '../live/store.js';
+import type { TimerService } from '../timers/service.js';
+import { AirPolicyService, foldChange, POLICY_LOOKS } from './service.js';
+
+// When every RCU of a hotel reports at once (after a power cut), the policy works through the rooms
+// a few at a time, each room once at a time, with the changes that came while a room waited folded
+// into one; it does not ask the database pool for a connection per room at once.
+
+const ref = (roomId: number): RoomRef => ({
+  room_id: roomId,
+  hotel_id: 1,
+  building_id: 1,
+  room_num: `${roomId}`,
+  floor_num: 1,
+});
+const change = (roomId: number, fields: Partial<LiveRoomChange>): LiveRoomChange => ({
+  room_id: roomId,
+  hotel_id: 1,
+  room_num: `${roomId}`,
+  floor_num: 1,
+  ...fields,
+});
+
+function service() {
+  const policy = new AirPolicyService({
+    db: {} as Kysely<Database>,
+    store: {} as LiveStore,
+    clock: () => new Date(),
+    control: {} as ControlService,
+    timers: { on: () => () => {} } as unknown as TimerService,
+  });
+  const looks: { roomId: number; change: LiveRoomChange | null; done: () => void }[] = [];
+  vi.spyOn(policy, 'roomChanged').mockImplementation(
+    (room, roomChange) =>
+      new Promise<void>((resolve) => {
+        looks.push({ roomId: room.room_id, change: roomChange, done: resolve });
+      }),
+  );
+  return { policy, looks };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the air policy following room changes', () => {
+  it('looks at POLICY_LOOKS rooms at a time, and at the rest as those are done', async () => {
+    const { policy, looks } = service();
+    const rooms = POLICY_LOOKS * 3;
+    for (let id = 1; id <= rooms; id += 1) policy.follow(ref(id), change(id, { card: false }));
+    expect(looks.map((look) => look.roomId)).toEqual([1, 2, 3, 4].slice(0, POLICY_LOOKS));
+
+    for (let done = 0; done < rooms; done += 1) {
+      looks[done]?.done();
+      await settle();
+    }
+    expect(looks.map((look) => look.roomId)).toEqual(Array.from({ length: rooms }, (_, i) => i + 1));
+  });
+
+  it('folds the changes of a waiting room into one, and never looks at a room twice at once', async () => {
+    const { policy, looks } = service();
+    for (let id = 1; id <= POLICY_LOOKS; id += 1) policy.follow(ref(id), change(id, { online: true }));
+    // Room 1 changes again while it is looked at; room 99 three times while it waits.
+    policy.follow(ref(1), change(1, { card: true }));
+    policy.follow(ref(99), change(99, { card: false, devices: { AC1: { on: true, mode: 'cool' } } }));
+    policy.follow(ref(99), change(99, { occupied: false, devices: { AC1: { set: 26 } } }));
+    policy.follow(ref(99), change(99, { card: true }));
+    expect(looks).toHaveLength(POLICY_LOOKS);
+
+    // A look done: the next waiting room that is not being looked at goes (room 1 waits for its own look).
+    looks[1]?.done();
+    await settle();
+    expect(looks.slice(POLICY_LOOKS).map((look) => [look.roomId, look.change])).toEqual([
+      [99, change(99, { card: true, occupied: false, devices: { AC1: { on: true, mode: 'cool', set: 26 } } })],
+    ]);
+    looks[0]?.done();
+    await settle();
+    expect(looks.slice(POLICY_LOOKS + 1).map((look) => [look.roomId, look.change])).toEqual([
+      [1, change(1, { card: true })],
+    ]);
+  });
+
+  it('leaves out a change the policy does not read (an AC temperature, the energy meter)', () => {
+    const { policy, looks } = service();
+    policy.follow(ref(1), change(1, { devices: { AC1: { temp: 24.5 } } }));
+    policy.follow(ref(2), null);
+    expect(looks).toEqual([]);
+  });
+
+  it('folds devices field by field, later values winning', () => {
+    expect(
+      foldChange(
+        change(1, { card: false, devices: { AC1: { on: true }, L1: { on: true } } }),
+        change(1, { devices: { AC1: { on: false, set: 25 } } }),
+      ),
+    ).toEqual(change(1, { card: false, devices: { AC1: { on: false, set: 25 }, L1: { on: true } } }));
+  });
+});
