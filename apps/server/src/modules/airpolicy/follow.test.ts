@@ -83,6 +83,21 @@ describe('the air policy following room changes', () => {
     ]);
   });
 
+  it('on close, waits for the looks under way and starts no other', async () => {
+    const { policy, looks } = service();
+    for (let id = 1; id <= POLICY_LOOKS + 2; id += 1) policy.follow(ref(id), change(id, { card: false }));
+    let closed = false;
+    const closing = policy.close().then(() => {
+      closed = true;
+    });
+    policy.follow(ref(50), change(50, { card: true }));
+    await settle();
+    expect(closed).toBe(false);
+    for (const look of looks) look.done();
+    await closing;
+    expect(looks.map((look) => look.roomId)).toEqual(Array.from({ length: POLICY_LOOKS }, (_, i) => i + 1));
+  });
+
   it('leaves out a change the policy does not read (an AC temperature, the energy meter)', () => {
     const { policy, looks } = service();
     policy.follow(ref(1), change(1, { devices: { AC1: { temp: 24.5 } } }));

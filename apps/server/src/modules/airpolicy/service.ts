@@ -121,16 +121,18 @@ export class AirPolicyService {
   /** Actions sent and not answered yet, by room: the same one is not sent twice meanwhile. */
   readonly #inFlight = new Map<number, string>();
 
+  /** Room changes the policy has still to look at, by room (`follow`). */
+  readonly #waiting = new Map<number, { ref: RoomRef; change: LiveRoomChange }>();
+  /** The looks under way, by room. */
+  readonly #looking = new Map<number, Promise<void>>();
+  /** The server stops: no look starts any more. */
+  #closing = false;
   /**
    * The policy's lines in the rooms' event log, written together (one statement per batch, a failed
    * one tried again with the next): when every RCU of a hotel reports at once (after a power cut),
    * the policy acts on thousands of rooms within seconds, and a line each held the database pool
    * past its time-out (bench/cluster-scale.mjs: 1,700 lines lost, an SOS delayed 4 s).
    */
-  /** Room changes the policy has still to look at, by room (`follow`). */
-  readonly #waiting = new Map<number, { ref: RoomRef; change: LiveRoomChange }>();
-  /** Rooms being looked at now. */
-  readonly #looking = new Set<number>();
   readonly #events = new Batcher<string, Insertable<RoomEventsTable>>({
     run: async (rows) => {
       await repository.insertPolicyEvents(this.#db, [...rows.values()]);
@@ -221,7 +223,7 @@ export class AirPolicyService {
    * the policy's changes lost and an SOS delayed.
    */
   follow(ref: RoomRef, change: LiveRoomChange | null): void {
-    if (!change || !concernsPolicy(change)) return;
+    if (!change || this.#closing || !concernsPolicy(change)) return;
     const waiting = this.#waiting.get(ref.room_id);
     if (waiting) waiting.change = foldChange(waiting.change, change);
     else this.#waiting.set(ref.room_id, { ref, change });
@@ -234,15 +236,15 @@ export class AirPolicyService {
       if (this.#looking.size >= POLICY_LOOKS) return;
       if (this.#looking.has(roomId)) continue;
       this.#waiting.delete(roomId);
-      this.#looking.add(roomId);
-      this.roomChanged(ref, change)
+      const look = this.roomChanged(ref, change)
         .catch((error: unknown) =>
           this.#log.error({ err: error, room: roomId }, 'air policy: a room change was not applied'),
         )
         .finally(() => {
           this.#looking.delete(roomId);
-          this.#lookNext();
+          if (!this.#closing) this.#lookNext();
         });
+      this.#looking.set(roomId, look);
     }
   }
 
@@ -362,8 +364,14 @@ export class AirPolicyService {
       .catch((error: unknown) => this.#log.error({ err: error, room: room.room_id }, 'air policy: event not written'));
   }
 
-  /** Writes the policy's lines still waiting for their batch (the server stops). */
+  /**
+   * The server stops: the looks under way end (changes still waiting are left: each RCU's next
+   * report brings its room back), then the lines still waiting for their batch are written.
+   */
   async close(): Promise<void> {
+    this.#closing = true;
+    this.#waiting.clear();
+    await Promise.all(this.#looking.values());
     await this.#events.flush();
   }
 }
