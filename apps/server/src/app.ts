@@ -227,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway: () => gateway,
     openAlerts: () => countOpenAlertsByType(db),
     logins: () => services.auth.loginCounters(),
+    airPolicyWaiting: () => airPolicy.roomsWaiting,
     onError: (error, metric) => app.log.warn({ err: error, metric }, 'metrics: a metric was left out of the scrape'),
   });
   app.decorate('metrics', metrics);

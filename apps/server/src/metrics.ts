@@ -26,6 +26,8 @@ export interface MetricSources {
   openAlerts(): Promise<{ type: number; count: number }[]>;
   /** The login throttle's counters since the start (the auth service's). */
   logins(): LoginCounters;
+  /** Rooms whose changes wait for the air policy to look at them (`AirPolicyService.roomsWaiting`). */
+  airPolicyWaiting(): number;
   /** A source that failed while scraped (its metric is left out of that scrape). */
   onError(error: unknown, metric: string): void;
 }
@@ -155,6 +157,15 @@ export function createMetrics(sources: MetricSources): Metrics {
       } catch (error) {
         sources.onError(error, 'roompilot_alerts_open');
       }
+    },
+  });
+
+  new Gauge({
+    name: 'roompilot_air_policy_rooms_waiting',
+    help: 'Rooms whose changes wait for the air policy (it looks at a few rooms at a time): high for seconds when every RCU reports at once; high for long, the database is slow.',
+    registers,
+    collect() {
+      this.set(sources.airPolicyWaiting());
     },
   });
 

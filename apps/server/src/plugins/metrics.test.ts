@@ -64,6 +64,7 @@ for (const kind of DATABASE_KINDS) {
         'roompilot_rcu_messages_malformed_total',
         'roompilot_command_duration_seconds',
         'roompilot_alerts_open',
+        'roompilot_air_policy_rooms_waiting',
         'roompilot_http_request_duration_seconds',
         'roompilot_login_failures_total',
         'nodejs_eventloop_lag_p99_seconds',
@@ -74,6 +75,7 @@ for (const kind of DATABASE_KINDS) {
       }
       expect(sample(answer.body, 'roompilot_rcus_connected')).toBe(1);
       expect(sample(answer.body, 'roompilot_alerts_open', { type: 'sos' })).toBe(0);
+      expect(sample(answer.body, 'roompilot_air_policy_rooms_waiting')).toBe(0);
     });
 
     it('counts the state messages an RCU sends through the broker, by kind', async () => {

@@ -230,6 +230,11 @@ export class AirPolicyService {
     this.#lookNext();
   }
 
+  /** Rooms whose changes wait for a look (the metrics). */
+  get roomsWaiting(): number {
+    return this.#waiting.size;
+  }
+
   /** Starts looks at waiting rooms, up to POLICY_LOOKS at a time. */
   #lookNext(): void {
     for (const [roomId, { ref, change }] of this.#waiting) {
