@@ -78,10 +78,15 @@ describeEachDatabase('device directory', (t) => {
       ...template,
       room_num: `W${i}`,
       rcu_id: `WARM${String(i).padStart(5, '0')}`,
-      mac: `02:00:00:${String(i).padStart(6, '0').replace(/(..)(..)(..)/, '$1:$2:$3')}`,
+      mac: `02:00:00:${String(i)
+        .padStart(6, '0')
+        .replace(/(..)(..)(..)/, '$1:$2:$3')}`,
     }));
     for (let start = 0; start < copies.length; start += 500) {
-      await t.db.insertInto('rooms').values(copies.slice(start, start + 500)).execute();
+      await t.db
+        .insertInto('rooms')
+        .values(copies.slice(start, start + 500))
+        .execute();
     }
     const rooms = await t.db.selectFrom('rooms').select(['id', 'rcu_id']).orderBy('id').execute();
     expect(rooms.length).toBeGreaterThan(WARM_PAGE);
