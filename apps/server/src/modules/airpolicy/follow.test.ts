@@ -1,9 +1,10 @@
 import type { LiveRoomChange, RoomRef } from '@roompilot/contract';
 import type { Kysely } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test-support/databases.js';
 import type { ControlService } from '../control/service.js';
-import type { LiveStore } from '../live/store.js';
+import { inflate, type LiveStore } from '../live/store.js';
 import type { TimerService } from '../timers/service.js';
 import { AirPolicyService, foldChange, POLICY_LOOKS } from './service.js';
 
@@ -112,5 +113,79 @@ describe('the air policy following room changes', () => {
         change(1, { devices: { AC1: { on: false, set: 25 } } }),
       ),
     ).toEqual(change(1, { card: false, devices: { AC1: { on: false, set: 25 }, L1: { on: true } } }));
+  });
+});
+
+describe('the air policy stopping while its command waits for the RCU', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes the action's line before close answers", async () => {
+    const [row] = await t.db
+      .selectFrom('rooms')
+      .select(['id', 'hotel_id', 'building_id', 'room_num', 'floor_num'])
+      .limit(1)
+      .execute();
+    if (!row) throw new Error('the demo hotel has rooms');
+    const room: RoomRef = {
+      room_id: row.id,
+      hotel_id: row.hotel_id,
+      building_id: row.building_id,
+      room_num: row.room_num,
+      floor_num: row.floor_num,
+    };
+    // The window is open with the AC on: the policy turns the AC off, and the RCU has not answered yet.
+    const live = {
+      ...inflate(room, [], null),
+      online: true,
+      window: true,
+      devices: { AC1: { on: true, mode: 'cool' as const, set: 24 } },
+    };
+    let answer!: (error: Error) => void;
+    const sent: unknown[] = [];
+    const policy = new AirPolicyService({
+      db: t.db,
+      store: { get: async () => live } as unknown as LiveStore,
+      clock: () => new Date(),
+      control: {
+        sendCommand: (...args: unknown[]) => {
+          sent.push(args);
+          return new Promise((_resolve, reject) => {
+            answer = reject;
+          });
+        },
+      } as unknown as ControlService,
+      timers: {
+        on: () => () => {},
+        find: async () => null,
+        set: async () => {},
+        cancel: async () => false,
+      } as unknown as TimerService,
+    });
+    policy.follow(room, change(room.room_id, { window: true }));
+    await expect.poll(() => sent.length).toBe(1);
+
+    let closed = false;
+    const closing = policy.close().then(() => {
+      closed = true;
+    });
+    await settle();
+    expect(closed).toBe(false);
+    // The gateway closes first and ends the commands still waiting: the line says the RCU did not take it.
+    answer(new Error('the device gateway closed before the RCU answered'));
+    await closing;
+    const lines = await t.db
+      .selectFrom('room_events')
+      .select(['type', 'detail'])
+      .where('room_id', '=', room.room_id)
+      .where('type', '=', 'policy')
+      .execute();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]?.detail ?? '{}')).toMatchObject({ ok: false });
   });
 });

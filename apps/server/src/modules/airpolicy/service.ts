@@ -125,6 +125,8 @@ export class AirPolicyService {
   readonly #waiting = new Map<number, { ref: RoomRef; change: LiveRoomChange }>();
   /** The looks under way, by room. */
   readonly #looking = new Map<number, Promise<void>>();
+  /** The actions under way (`#actNow`): their lines are written before the server stops. */
+  readonly #acting = new Set<Promise<void>>();
   /** The server stops: no look starts any more. */
   #closing = false;
   /**
@@ -255,9 +257,10 @@ export class AirPolicyService {
 
   /** The policy's command to a room, not waited for (its ack may take COMMAND_TIMEOUT_MS): logged if it fails. */
   #actNow(room: LiveRoom, action: PolicyAction): void {
-    this.#act(room, action).catch((error: unknown) =>
-      this.#log.error({ err: error, room: room.room_id }, 'air policy: an action failed'),
-    );
+    const acting = this.#act(room, action)
+      .catch((error: unknown) => this.#log.error({ err: error, room: room.room_id }, 'air policy: an action failed'))
+      .finally(() => this.#acting.delete(acting));
+    this.#acting.add(acting);
   }
 
   /**
@@ -370,13 +373,15 @@ export class AirPolicyService {
   }
 
   /**
-   * The server stops: the looks under way end (changes still waiting are left: each RCU's next
-   * report brings its room back), then the lines still waiting for their batch are written.
+   * The server stops (after the gateway, whose close ends the commands still waiting for an ack):
+   * the looks and actions under way end (changes still waiting are left: each RCU's next report
+   * brings its room back), then the lines still waiting for their batch are written.
    */
   async close(): Promise<void> {
     this.#closing = true;
     this.#waiting.clear();
     await Promise.all(this.#looking.values());
+    await Promise.all(this.#acting);
     await this.#events.flush();
   }
 }
