@@ -21,6 +21,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, RoomEventsTable } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { fieldLabel } from '../../i18n.js';
+import { insertEvents } from '../alerts/repository.js';
 import { DeviceCommandError } from '../control/failures.js';
 import type { ControlService } from '../control/service.js';
 import type { LiveStore } from '../live/store.js';
@@ -137,7 +138,7 @@ export class AirPolicyService {
    */
   readonly #events = new Batcher<string, Insertable<RoomEventsTable>>({
     run: async (rows) => {
-      await repository.insertPolicyEvents(this.#db, [...rows.values()]);
+      await insertEvents(this.#db, [...rows.values()]);
       return undefined;
     },
     onError: (error, failed) =>

@@ -14,6 +14,16 @@ export async function insertEvent(db: Db, event: Insertable<RoomEventsTable>): P
   return row?.id ?? null;
 }
 
+/** Stores event lines in one statement (a batch of them); a line whose event id its room has already is left out. */
+export async function insertEvents(db: Db, events: Insertable<RoomEventsTable>[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('room_events')
+    .values(events)
+    .onConflict((conflict) => conflict.columns(['room_id', 'event_id']).doNothing())
+    .execute();
+}
+
 /** A text with the alert's id still to go in: what comes before it and what after. */
 export type AroundId = readonly [before: string, after: string];
 
