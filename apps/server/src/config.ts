@@ -6,6 +6,9 @@ import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
 
+/** PostgreSQL connections each instance's pool holds at most, unless DATABASE_POOL_MAX says. */
+export const DATABASE_POOL_MAX_DEFAULT = 10;
+
 /** Environment variables the server reads, as strings; each is checked and converted below. */
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -14,7 +17,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DEVICE_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
-  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: DATABASE_POOL_MAX_DEFAULT }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
   MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),

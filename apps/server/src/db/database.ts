@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import { type Config, DATABASE_POOL_MAX_DEFAULT } from '../config.js';
 import { privateFile } from '../data-dir.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -36,7 +36,7 @@ export function createDatabase(
   if (database.kind === 'postgres') {
     // The pool holds DATABASE_POOL_MAX connections (10), each a PostgreSQL backend: its
     // `max_connections` must hold every instance's, and each one's URGENT_POOL_MAX.
-    const pool = postgresPool(database.url, database.poolMax ?? POOL_MAX_DEFAULT, onIdleError);
+    const pool = postgresPool(database.url, database.poolMax ?? DATABASE_POOL_MAX_DEFAULT, onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...options });
   }
   privateFile(database.file);
@@ -61,9 +61,6 @@ function postgresPool(url: string, max: number, onIdleError: (error: Error) => v
   pool.on('error', onIdleError);
   return pool;
 }
-
-/** The pool's connections when the configuration gives none (DATABASE_POOL_MAX's default). */
-export const POOL_MAX_DEFAULT = 10;
 
 /** The connections of the urgent pool (`createUrgentDatabase`), on top of DATABASE_POOL_MAX. */
 export const URGENT_POOL_MAX = 2;

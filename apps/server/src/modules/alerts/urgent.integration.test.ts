@@ -1,6 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, POOL_MAX_DEFAULT } from '../../db/database.js';
+import { DATABASE_POOL_MAX_DEFAULT } from '../../config.js';
+import { createDatabase } from '../../db/database.js';
 import { createTestApp, describeOn, type TestApp } from '../../test-support/databases.js';
 import { connectRcu, withOpenKeys } from '../../test-support/fixtures.js';
 
@@ -45,7 +46,7 @@ describeOn('postgres')('an SOS while other work holds every connection of the po
     });
     const holding: Promise<void>[] = [];
     const { database } = t.config;
-    const poolMax = (database.kind === 'postgres' && database.poolMax) || POOL_MAX_DEFAULT;
+    const poolMax = (database.kind === 'postgres' && database.poolMax) || DATABASE_POOL_MAX_DEFAULT;
     const held = Array.from({ length: poolMax }, () => {
       let taken!: () => void;
       const took = new Promise<void>((resolve) => {
