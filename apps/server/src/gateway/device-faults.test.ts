@@ -2,6 +2,7 @@ import { ALERT_TYPES, ErrorCode } from '@roompilot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../test-support/databases.js';
+import { watchRoomChanges } from '../test-support/live-console.js';
 
 // What faulty RCUs send: impossible time stamps, SOS payloads outside the protocol, a clean
 // DISCONNECT, silence. The RCU side is a plain mqtt.js client written from docs/rcu-protocol.md.
@@ -64,7 +65,7 @@ async function roomChange(t: TestApp, room: Room, test: (change: Record<string, 
   const seen = new Promise<Record<string, unknown>>((resolve) => {
     resolveSeen = resolve;
   });
-  stop = await t.app.services.live.onRoomChange(room.hotel_id, (change) => {
+  stop = await watchRoomChanges(t.app.services.live, room.hotel_id, (change) => {
     if (change.room_id === room.id && test(change as Record<string, unknown>)) resolveSeen(change);
   });
   return seen.finally(() => stop());

@@ -5,6 +5,7 @@ import { ControlService } from '../modules/control/service.js';
 import { createMemoryStore } from '../modules/live/memory-store.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../test-support/databases.js';
 import { withOpenKeys } from '../test-support/fixtures.js';
+import { watchRoomChanges } from '../test-support/live-console.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, DeviceTimeoutError } from './gateway.js';
 
@@ -60,13 +61,11 @@ for (const kind of DATABASE_KINDS) {
     async function roomChange(test: (change: Record<string, unknown>) => boolean) {
       let stop: () => Promise<void> = async () => {};
       const seen = new Promise<Record<string, unknown>>((resolve) => {
-        t.app.services.live
-          .onRoomChange(hotelId, (change) => {
-            if (change.room_id === rcu.id && test(change as Record<string, unknown>)) resolve(change);
-          })
-          .then((unsubscribe) => {
-            stop = unsubscribe;
-          });
+        watchRoomChanges(t.app.services.live, hotelId, (change) => {
+          if (change.room_id === rcu.id && test(change as Record<string, unknown>)) resolve(change);
+        }).then((unsubscribe) => {
+          stop = unsubscribe;
+        });
       });
       return { seen: seen.finally(() => stop()) };
     }

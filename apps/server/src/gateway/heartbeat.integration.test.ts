@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectGateway } from '../modules/live/ingest.js';
 import { createTestApp, type TestApp } from '../test-support/databases.js';
+import { watchRoomChanges } from '../test-support/live-console.js';
 import { createDeviceDirectory } from './directory.js';
 import { createGateway, type Gateway } from './gateway.js';
 
@@ -64,7 +65,7 @@ describe('an RCU that falls silent on an outside broker', () => {
     const seen = new Promise<Record<string, unknown>>((resolve) => {
       resolveSeen = resolve;
     });
-    const unsubscribe = await t.app.services.live.onRoomChange(room.hotel_id, (change) => {
+    const unsubscribe = await watchRoomChanges(t.app.services.live, room.hotel_id, (change) => {
       if (change.room_id === room.id && test(change as Record<string, unknown>)) resolveSeen(change);
     });
     return seen.finally(() => unsubscribe());

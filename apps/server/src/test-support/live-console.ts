@@ -1,4 +1,6 @@
+import type { LiveRoomChange } from '@roompilot/contract';
 import WebSocket from 'ws';
+import type { LiveService } from '../modules/live/service.js';
 import { until } from './waiting.js';
 
 export interface Pushed {
@@ -22,4 +24,19 @@ export async function openLiveConsole(port: number, token: string): Promise<{ so
     (messages) => messages.some((m) => m.type === 'ready'),
   );
   return { socket, pushed };
+}
+
+/**
+ * The changes of a hotel's rooms as its consoles get them (`room` messages), parsed for a test:
+ * the listener sees what a console would. Answers how to stop.
+ */
+export function watchRoomChanges(
+  live: LiveService,
+  hotelId: number,
+  listener: (change: LiveRoomChange) => void,
+): Promise<() => Promise<void>> {
+  return live.onRoomChange(hotelId, (text) => {
+    const message = JSON.parse(text) as { type: string; data: LiveRoomChange };
+    if (message.type === 'room') listener(message.data);
+  });
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, DATABASE_KINDS, describeOn, type TestApp } from '../../test-support/databases.js';
 import { withOpenKeys } from '../../test-support/fixtures.js';
+import { watchRoomChanges } from '../../test-support/live-console.js';
 
 // A server restart with the in-memory live store: the floor view shows each room's last known
 // state (kept in the database), offline and stale, until its RCU speaks again. The RCU is a plain
@@ -91,7 +92,7 @@ for (const kind of DATABASE_KINDS) {
       const done = new Promise<void>((r) => {
         resolve = r;
       });
-      const stop = await server.services.live.onRoomChange(room.hotel_id, (change) => {
+      const stop = await watchRoomChanges(server.services.live, room.hotel_id, (change) => {
         if (change.room_id === room.id && merged(change as Record<string, unknown>)) resolve();
       });
       rcu = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.gateway?.port}`, {

@@ -13,6 +13,7 @@ import {
   type LivePatch,
   type LiveStore,
   matches,
+  roomMessageText,
   sameValue,
 } from './store.js';
 
@@ -115,7 +116,10 @@ export function createMemoryStore(): LiveStore {
   }
 
   function publish(change: LiveRoomChange): void {
-    for (const listener of listeners.get(change.hotel_id) ?? []) listener(change);
+    const set = listeners.get(change.hotel_id);
+    if (!set || set.size === 0) return;
+    const text = roomMessageText(change);
+    for (const listener of set) listener(text);
   }
 
   const store: LiveStore = {

@@ -12,17 +12,23 @@ import {
   type LiveStore,
   matches,
   parseFields,
+  roomMessageHead,
+  roomText,
 } from './store.js';
 
 /**
  * Merges one room's fields in a single round trip: compares each with the stored value, writes and
- * publishes only what changed (so every instance sees each change once, in order).
- * KEYS: the room's hash, its hotel's set. ARGV: channel, room id, updated_at, room JSON, then
- * field/value pairs. Answers the changed pairs, flat.
+ * publishes only what changed (so every instance sees each change once, in order). What it
+ * publishes is the change as the consoles' `room` message, its JSON text whole: each instance sends
+ * it to its consoles as it comes, with no parsing and no writing anew per change (every instance
+ * gets every change of the hotels its consoles watch, the whole cluster's, not only its own).
+ * KEYS: the room's hash, its hotel's set. ARGV: channel, room id, updated_at, room JSON, the
+ * message's head (up to its last field, open), then field/value pairs (values as JSON text).
+ * Answers the changed pairs, flat.
  */
 const MERGE_SCRIPT = `
 local fields, values = {}, {}
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   fields[#fields + 1] = ARGV[i]
   values[#values + 1] = ARGV[i + 1]
 end
@@ -40,7 +46,37 @@ redis.call('HSET', KEYS[1], 'room', ARGV[4], 'updated_at', ARGV[3])
 redis.call('SADD', KEYS[2], ARGV[2])
 if #changed > 0 then
   redis.call('HSET', KEYS[1], unpack(changed))
-  redis.call('PUBLISH', ARGV[1], '{"room":' .. ARGV[4] .. ',"at":"' .. ARGV[3] .. '","changed":' .. cjson.encode(changed) .. '}')
+  -- The message: a flag as it is, "d.{key}.{name}" under devices.{key}, "e.{name}" under energy.
+  local text, keys, devices, energy = { ARGV[5] }, {}, {}, {}
+  for i = 1, #changed, 2 do
+    local field, value = changed[i], changed[i + 1]
+    local kind = string.sub(field, 1, 2)
+    if kind == 'd.' then
+      local dot = string.find(field, '.', 3, true)
+      local key = string.sub(field, 3, dot - 1)
+      local device = devices[key]
+      if not device then
+        device = {}
+        devices[key] = device
+        keys[#keys + 1] = key
+      end
+      device[#device + 1] = cjson.encode(string.sub(field, dot + 1)) .. ':' .. value
+    elseif kind == 'e.' then
+      energy[#energy + 1] = cjson.encode(string.sub(field, 3)) .. ':' .. value
+    else
+      text[#text + 1] = ',"' .. field .. '":' .. value
+    end
+  end
+  if #keys > 0 then
+    local parts = {}
+    for i = 1, #keys do
+      parts[i] = cjson.encode(keys[i]) .. ':{' .. table.concat(devices[keys[i]], ',') .. '}'
+    end
+    text[#text + 1] = ',"devices":{' .. table.concat(parts, ',') .. '}'
+  end
+  if #energy > 0 then text[#text + 1] = ',"energy":{' .. table.concat(energy, ',') .. '}' end
+  text[#text + 1] = '}}'
+  redis.call('PUBLISH', ARGV[1], table.concat(text))
 end
 return changed
 `;
@@ -60,12 +96,6 @@ return 1
 interface MergeCommand {
   liveMerge(roomKey: string, hotelKey: string, ...args: string[]): Promise<string[]>;
   liveRestore(roomKey: string, hotelKey: string, ...args: string[]): Promise<number>;
-}
-
-interface Published {
-  room: RoomRef;
-  at: string;
-  changed: string[];
 }
 
 function pairs(flat: readonly string[]): Fields {
@@ -93,12 +123,10 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
   const channelOf = (hotelId: number) => `${prefix}hotel:${hotelId}`;
   const channels = channelListeners<LiveListener>(subscriber);
 
-  subscriber.on('message', (channel: string, message: string) => {
+  subscriber.on('message', (channel: string, text: string) => {
     const set = channels.of(channel);
-    if (!set || set.size === 0) return;
-    const { room, at, changed } = JSON.parse(message) as Published;
-    const change = changeOf(room, parseFields(pairs(changed)), at);
-    for (const listener of set) listener(change);
+    if (!set) return;
+    for (const listener of set) listener(text);
   });
 
   function fromHash(hash: Record<string, string>): LiveRoom | null {
@@ -110,7 +138,13 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
   const store: LiveStore = {
     async merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
       const updatedAt = at.toISOString();
-      const args = [channelOf(room.hotel_id), String(room.room_id), updatedAt, JSON.stringify(room)];
+      const args = [
+        channelOf(room.hotel_id),
+        String(room.room_id),
+        updatedAt,
+        roomText(room),
+        roomMessageHead(room, updatedAt),
+      ];
       for (const [field, value] of flatten(patch)) args.push(field, value);
       const changed = await merger.liveMerge(roomKey(room.room_id), hotelKey(room.hotel_id), ...args);
       return changed.length === 0 ? null : changeOf(room, parseFields(pairs(changed)), updatedAt);
@@ -121,7 +155,7 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     },
 
     async restore(room: RoomRef, patch: LivePatch, at: Date) {
-      const args = [String(room.room_id), at.toISOString(), JSON.stringify(room)];
+      const args = [String(room.room_id), at.toISOString(), roomText(room)];
       for (const [field, value] of flatten(patch)) args.push(field, value);
       return (await merger.liveRestore(roomKey(room.room_id), hotelKey(room.hotel_id), ...args)) === 1;
     },

@@ -3,6 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
 import { withOpenKeys } from '../../test-support/fixtures.js';
+import { watchRoomChanges } from '../../test-support/live-console.js';
 
 // The RCU here is a plain mqtt.js client written from docs/rcu-protocol.md.
 
@@ -56,7 +57,7 @@ describeEachDatabase(
       const reported = new Promise<void>((resolve) => {
         resolveReported = resolve;
       });
-      const stop = await t.app.services.live.onRoomChange(hotel_id, (change) => {
+      const stop = await watchRoomChanges(t.app.services.live, hotel_id, (change) => {
         if (change.room_id === room.id && change.card === true) resolveReported();
       });
       await rcu.publishAsync(`rcu/${room.rcu_id}/up/status`, '{"online":true}', { qos: 1, retain: true });

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { Batcher } from '../../batcher.js';
 import type { Database } from '../../db/schema.js';
 import * as repository from './repository.js';
-import { EMPTY_FLAGS, type LiveFilter, type LivePatch, type LiveStore } from './store.js';
+import { EMPTY_FLAGS, type LiveFilter, type LiveListener, type LivePatch, type LiveStore } from './store.js';
 
 /** Room flags an event implies, merged at once (the RCU's next state says the same). */
 const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
@@ -310,8 +310,11 @@ export class LiveService {
     });
   }
 
-  /** Changes of one hotel's rooms, from every server instance; resolves once listening. */
-  onRoomChange(hotelId: number, listener: (change: LiveRoomChange) => void): Promise<() => Promise<void>> {
+  /**
+   * Changes of one hotel's rooms, from every server instance, as the consoles' `room` message text
+   * (sent as it is); resolves once listening.
+   */
+  onRoomChange(hotelId: number, listener: LiveListener): Promise<() => Promise<void>> {
     return this.store.subscribe(hotelId, listener);
   }
 

@@ -143,9 +143,8 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
     let hotel = hotels.get(client.hotelId);
     if (!hotel) {
       const members = new Set<Client>();
-      const stop = live.onRoomChange(client.hotelId, (change) => {
-        if (members.size === 0) return;
-        const text = JSON.stringify({ type: 'room', data: change } satisfies LiveMessage);
+      // The text as the store gives it: the same for every console, sent as it is.
+      const stop = live.onRoomChange(client.hotelId, (text) => {
         for (const member of members) sendText(member, text, true);
       });
       hotel = { clients: members, stop };

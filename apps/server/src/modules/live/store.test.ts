@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveRoomChange, RoomRef } from '@roompilot/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding } from '../../test-support/scope.js';
 import { createMemoryStore } from './memory-store.js';
@@ -30,14 +31,22 @@ const room = (room_id: number, hotel_id = 1, floor_num = 1, building_id: number 
 });
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 8, 0, second));
 
-/** Collects changes and lets a test wait for the n-th one (Redis delivers them asynchronously). */
+/**
+ * Collects changes, each the consoles' `room` message text parsed (and the texts as they came), and
+ * lets a test wait for the n-th one (Redis delivers them asynchronously).
+ */
 function collector() {
   const changes: LiveRoomChange[] = [];
+  const texts: string[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   return {
     changes,
-    listener: (change: LiveRoomChange) => {
-      changes.push(change);
+    texts,
+    listener: (text: string) => {
+      const message = JSON.parse(text) as { type: string; data: LiveRoomChange };
+      expect(message.type).toBe('room');
+      texts.push(text);
+      changes.push(message.data);
       for (const waiter of waiters.filter((w) => changes.length >= w.count)) waiter.resolve();
     },
     until: (count: number) =>
@@ -157,6 +166,40 @@ for (const [name, open] of IMPLEMENTATIONS) {
       await stop10();
     });
 
+    it("tells each change as the consoles' room message: the room's ids, the time and what changed, never the caller's other fields", async () => {
+      const hotel13 = collector();
+      const stop = await store.subscribe(13, hotel13.listener);
+      // What the gateway passes: its device, with the RCU's id and key beside the room's ids.
+      const device = { ...room(81, 13, 3, null), rcu_id: 'RCU-81', device_key: 'secret-key-81' };
+      await store.merge(device, { card: true, devices: { AC1: { on: true, set: 22 } } }, at(30));
+      const change = await store.merge(
+        device,
+        {
+          card: true,
+          rent: 'checked_in',
+          devices: { AC1: { on: true, set: 24, mode: 'cool' }, 'L"1': { on: false } },
+          energy: { kwh: 12.5, w: 300 },
+        },
+        at(31),
+      );
+      await hotel13.until(2);
+      const expected = {
+        room_id: 81,
+        hotel_id: 13,
+        room_num: '381',
+        floor_num: 3,
+        updated_at: at(31).toISOString(),
+        rent: 'checked_in',
+        devices: { AC1: { set: 24, mode: 'cool' }, 'L"1': { on: false } },
+        energy: { kwh: 12.5, w: 300 },
+      };
+      expect(change).toEqual(expected);
+      expect(hotel13.changes[1]).toEqual(expected);
+      expect(hotel13.changes[0]).toMatchObject({ card: true, devices: { AC1: { on: true, set: 22 } } });
+      for (const text of hotel13.texts) expect(text).not.toMatch(/secret-key-81|RCU-81/);
+      await stop();
+    });
+
     it('restores a last known state only for a room it has no record of, telling nobody; the next merge clears stale', async () => {
       const hotel12 = collector();
       const stop = await store.subscribe(12, hotel12.listener);
@@ -209,6 +252,28 @@ describeNeeding('redis')('redis store', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+  it("keeps only the room's ids beside its state, never the device's key", async () => {
+    const url = redisUrl();
+    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisStore({ url, prefix });
+    const raw = new Redis(url);
+    try {
+      const device = { ...room(91, 14), rcu_id: 'RCU-91', device_key: 'secret-key-91' };
+      await store.merge(device, { card: true }, at(40));
+      await store.restore(
+        { ...room(92, 14), rcu_id: 'RCU-92', device_key: 'secret-key-92' } as RoomRef,
+        { card: true },
+        at(40),
+      );
+      for (const id of [91, 92]) {
+        const hash = await raw.hgetall(`${prefix}room:${id}`);
+        expect(JSON.parse(hash.room as string)).toEqual(room(id, 14));
+      }
+    } finally {
+      raw.disconnect();
+      await store.close();
     }
   });
   it('fails clearly when Redis is unreachable', async () => {

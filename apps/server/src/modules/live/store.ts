@@ -1,6 +1,7 @@
 import type {
   Energy,
   LiveDevices,
+  LiveMessage,
   LiveRoom,
   LiveRoomChange,
   RentState,
@@ -25,7 +26,11 @@ export interface LiveFilter {
   building_id?: number;
 }
 
-export type LiveListener = (change: LiveRoomChange) => void;
+/**
+ * Gets each change of a hotel's rooms as the consoles' `room` message, its JSON text, which a
+ * console is sent as it is (`roomMessageText`; the change itself: `.data` of the parsed text).
+ */
+export type LiveListener = (text: string) => void;
 
 export interface LiveStore {
   /**
@@ -222,6 +227,28 @@ export function changeHead(room: RoomRef, updatedAt: string): LiveRoomChange {
     floor_num: room.floor_num,
     updated_at: updatedAt,
   };
+}
+
+/**
+ * The room's ids as a store keeps them with its state (JSON): only these, never what else the
+ * caller's object carries (the gateway's device holds its RCU's key, which is no business of Redis).
+ */
+export function roomText(room: RoomRef): string {
+  const { room_id, hotel_id, building_id, room_num, floor_num } = room;
+  return JSON.stringify({ room_id, hotel_id, building_id, room_num, floor_num } satisfies RoomRef);
+}
+
+/** The consoles' `room` message of a change, its JSON text (what a store's listeners get). */
+export function roomMessageText(change: LiveRoomChange): string {
+  return JSON.stringify({ type: 'room', data: change } satisfies LiveMessage);
+}
+
+/**
+ * The `room` message's text up to its last field, open (the Redis store's script adds the changed
+ * fields and closes it): `roomMessageText` of the change with no field yet, its two braces off.
+ */
+export function roomMessageHead(room: RoomRef, updatedAt: string): string {
+  return roomMessageText(changeHead(room, updatedAt)).slice(0, -2);
 }
 
 /** A change message from the changed fields' values. */
