@@ -1,7 +1,6 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
 import {
   applyField,
-  byRoomNum,
   changeHead,
   deviceField,
   energyField,
@@ -203,7 +202,7 @@ export function createMemoryStore(): LiveStore {
         const entry = rooms.get(id);
         if (entry && matches(entry.room, filter)) found.push(read(entry));
       }
-      return found.sort(byRoomNum);
+      return found;
     },
 
     async remove(roomId: number) {

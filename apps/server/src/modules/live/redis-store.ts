@@ -1,7 +1,6 @@
 import type { LiveRoom, LiveRoomChange, RoomRef } from '@roompilot/contract';
 import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, pingPair } from './redis.js';
 import {
-  byRoomNum,
   changeOf,
   type Fields,
   flatten,
@@ -104,6 +103,13 @@ function pairs(flat: readonly string[]): Fields {
   return result;
 }
 
+/**
+ * Rooms a list reads and builds at a time. A 10,000-room hotel read in one go (the alert rules'
+ * sweep, every 15 s) was one block of ~250 ms on a busy event loop: an SOS that came meanwhile
+ * waited for it (bench/cluster-scale.mjs).
+ */
+export const LIST_PAGE = 500;
+
 /** The live state in Redis, shared by every server instance that uses the same Redis and prefix. */
 export async function createRedisStore(options: LiveRedisOptions): Promise<LiveStore> {
   const { prefix = DEFAULT_PREFIX } = options;
@@ -166,11 +172,16 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
 
     async list(hotelId: number, filter?: LiveFilter) {
       const ids = await redis.smembers(hotelKey(hotelId));
-      const hashes = await Promise.all(ids.map((id) => redis.hgetall(roomKey(Number(id)))));
-      return hashes
-        .map(fromHash)
-        .filter((room): room is LiveRoom => room !== null && room.hotel_id === hotelId && matches(room, filter))
-        .sort(byRoomNum);
+      const rooms: LiveRoom[] = [];
+      // A page at a time, the event loop let go between (see LIST_PAGE).
+      for (let start = 0; start < ids.length; start += LIST_PAGE) {
+        const page = ids.slice(start, start + LIST_PAGE);
+        for (const hash of await Promise.all(page.map((id) => redis.hgetall(roomKey(Number(id)))))) {
+          const room = fromHash(hash);
+          if (room !== null && room.hotel_id === hotelId && matches(room, filter)) rooms.push(room);
+        }
+      }
+      return rooms;
     },
 
     async remove(roomId: number) {

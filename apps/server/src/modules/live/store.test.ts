@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeNeeding } from '../../test-support/scope.js';
 import { createMemoryStore } from './memory-store.js';
-import { createRedisStore } from './redis-store.js';
+import { createRedisStore, LIST_PAGE } from './redis-store.js';
 import { type LiveStore, sameValue, textOf } from './store.js';
 
 function redisUrl(): string {
@@ -125,13 +125,13 @@ for (const [name, open] of IMPLEMENTATIONS) {
       expect((await store.get(3))?.online).toBe(false);
     });
 
-    it('lists a hotel by floor and building, in room order, never another hotel', async () => {
+    it('lists a hotel by floor and building, never another hotel', async () => {
       await store.merge(room(21, 5, 2), { card: true }, at(9));
       await store.merge(room(11, 5, 1), { card: true }, at(9));
       await store.merge(room(12, 5, 1, 20), { card: false }, at(9));
       await store.merge(room(31, 6, 1), { card: true }, at(9));
-      expect((await store.list(5)).map((r) => r.room_id)).toEqual([11, 12, 21]);
-      expect((await store.list(5, { floor_num: 1 })).map((r) => r.room_id)).toEqual([11, 12]);
+      expect((await store.list(5)).map((r) => r.room_id).sort()).toEqual([11, 12, 21]);
+      expect((await store.list(5, { floor_num: 1 })).map((r) => r.room_id).sort()).toEqual([11, 12]);
       expect((await store.list(5, { floor_num: 1, building_id: 20 })).map((r) => r.room_id)).toEqual([12]);
       expect((await store.list(6)).map((r) => r.room_id)).toEqual([31]);
       expect(await store.list(77)).toEqual([]);
@@ -254,6 +254,26 @@ describeNeeding('redis')('redis store', () => {
       await second.close();
     }
   });
+  it('lists a hotel of more rooms than a page, every room once', async () => {
+    const store = await createRedisStore({ url: redisUrl(), prefix: `rp:test:${randomBytes(4).toString('hex')}:` });
+    try {
+      const count = LIST_PAGE * 2 + 7;
+      await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          store.merge(room(1000 + i, 15, 1 + (i % 30)), { card: i % 2 === 0 }, at(50)),
+        ),
+      );
+      await store.merge(room(5000, 16), { card: true }, at(50));
+      const listed = await store.list(15);
+      expect(new Set(listed.map((r) => r.room_id)).size).toBe(count);
+      expect(listed).toHaveLength(count);
+      expect(listed.find((r) => r.room_id === 1000 + count - 1)).toMatchObject({ hotel_id: 15, card: (count - 1) % 2 === 0 });
+      expect(await store.list(15, { floor_num: 2 })).toHaveLength(listed.filter((r) => r.floor_num === 2).length);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("keeps only the room's ids beside its state, never the device's key", async () => {
     const url = redisUrl();
     const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
