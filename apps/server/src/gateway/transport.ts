@@ -139,12 +139,15 @@ export interface ExternalOptions {
 const TELEMETRY_KINDS: readonly string[] = ['state', 'upgrade'];
 
 /**
- * The telemetry connection hands on at most about this many bytes a turn of the event loop, then
- * stops reading until the next turn. Unpaced, one turn read and decoded every state the socket held
- * (up to megabytes under a flood) before the loop came to the event connection: an SOS that the
- * broker had sent on in under 16 ms reached the gateway 380–1,100 ms later (bench/cluster-scale.mjs).
+ * The telemetry connection hands on at most about this many bytes a turn of the event loop (or one
+ * read of its socket, up to 64 KB), then stops reading until the next turn. Unpaced, one turn read
+ * and decoded every state the socket held (up to megabytes under a flood) before the loop came to
+ * the event connection: an SOS that the broker had sent on in under 16 ms reached the gateway
+ * 380–1,100 ms later. 128 KB a turn still left two instances sharing two cores at an SOS p99 of
+ * 1.25–1.35 s; 48 KB, 0.73 s, with the same 30,000 state msg/s absorbed (bench/cluster-scale.mjs,
+ * docs/benchmarks.md, 2026-11-27).
  */
-export const TELEMETRY_BYTES_PER_TURN = 128 * 1024;
+export const TELEMETRY_BYTES_PER_TURN = 48 * 1024;
 
 /**
  * Reads a client's messages at most `budget` bytes a turn: past it, its socket is paused until the
