@@ -195,9 +195,9 @@ for (const kind of DATABASE_KINDS) {
     it('keeps the rooms to write when the live store is away at a flush (Redis restarting), and writes them with the next', async () => {
       const live = app.services.live;
       await report(app, { dnd: true }, (change) => change.dnd === true);
-      const get = vi.spyOn(live.store, 'get').mockRejectedValueOnce(new Error('Redis away'));
+      const read = vi.spyOn(live.store, 'lastStates').mockRejectedValueOnce(new Error('Redis away'));
       await expect(live.flush()).rejects.toThrow('Redis away');
-      get.mockRestore();
+      read.mockRestore();
       await live.flush();
       const row = await app.db
         .selectFrom('room_last_state')

@@ -7,10 +7,12 @@ import {
   FLAGS,
   flattenValues,
   inflate,
+  type LastStateRecord,
   type LiveFilter,
   type LiveListener,
   type LivePatch,
   type LiveStore,
+  lastStateOf,
   matches,
   roomMessageText,
   sameValue,
@@ -194,6 +196,21 @@ export function createMemoryStore(): LiveStore {
     async get(roomId: number): Promise<LiveRoom | null> {
       const entry = rooms.get(roomId);
       return entry ? read(entry) : null;
+    },
+
+    async lastStates(roomIds: readonly number[]): Promise<LastStateRecord[]> {
+      const records: LastStateRecord[] = [];
+      for (const id of roomIds) {
+        const entry = rooms.get(id);
+        if (!entry?.updatedAt) continue;
+        records.push({
+          room_id: id,
+          hotel_id: entry.room.hotel_id,
+          state: lastStateOf(viewOf(entry)),
+          updated_at: entry.updatedAt,
+        });
+      }
+      return records;
     },
 
     async list(hotelId: number, filter?: LiveFilter): Promise<LiveRoom[]> {

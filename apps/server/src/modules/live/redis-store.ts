@@ -5,10 +5,12 @@ import {
   type Fields,
   flatten,
   inflate,
+  type LastStateRecord,
   type LiveFilter,
   type LiveListener,
   type LivePatch,
   type LiveStore,
+  lastStateFromText,
   matches,
   parseFields,
   roomMessageHead,
@@ -168,6 +170,17 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
 
     async get(roomId: number) {
       return fromHash(await redis.hgetall(roomKey(roomId)));
+    },
+
+    async lastStates(roomIds: readonly number[]) {
+      const hashes = await Promise.all(roomIds.map((id) => redis.hgetall(roomKey(id))));
+      const records: LastStateRecord[] = [];
+      for (const hash of hashes) {
+        if (!hash.room || !hash.updated_at) continue;
+        const { room_id, hotel_id } = JSON.parse(hash.room) as RoomRef;
+        records.push({ room_id, hotel_id, state: lastStateFromText(hash), updated_at: hash.updated_at });
+      }
+      return records;
     },
 
     async list(hotelId: number, filter?: LiveFilter) {

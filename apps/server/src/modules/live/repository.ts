@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
 import type { Db } from '../../db/schema.js';
+import type { LastStateRecord } from './store.js';
 
 /**
  * The rooms of a hotel as the floor view lists them, by floor and number; `last_heard` says whether
@@ -92,14 +93,6 @@ export async function recordVersions(db: Db, rows: readonly RoomVersions[]): Pro
 }
 
 /** A room's last known live state as kept in the database. */
-export interface LastStateRow {
-  room_id: number;
-  hotel_id: number;
-  /** JSON text: the flags, devices and energy the RCU last reported. */
-  state: string;
-  updated_at: string;
-}
-
 /** Rows per upsert statement (4 parameters each: far under SQLite's and PostgreSQL's limits). */
 const LAST_STATE_BATCH = 500;
 
@@ -107,7 +100,7 @@ const LAST_STATE_BATCH = 500;
  * Writes rooms' last known states, one upsert statement per batch of rows; a row never replaces a
  * newer one (another server instance may have written it).
  */
-export async function saveLastStates(db: Db, rows: readonly LastStateRow[]): Promise<void> {
+export async function saveLastStates(db: Db, rows: readonly LastStateRecord[]): Promise<void> {
   for (let start = 0; start < rows.length; start += LAST_STATE_BATCH) {
     await db
       .insertInto('room_last_state')

@@ -15,7 +15,15 @@ import type { Kysely } from 'kysely';
 import { Batcher } from '../../batcher.js';
 import type { Database } from '../../db/schema.js';
 import * as repository from './repository.js';
-import { EMPTY_FLAGS, type LiveFilter, type LiveListener, type LivePatch, type LiveStore } from './store.js';
+import {
+  EMPTY_FLAGS,
+  type LastState,
+  type LastStateRecord,
+  type LiveFilter,
+  type LiveListener,
+  type LivePatch,
+  type LiveStore,
+} from './store.js';
 
 /** Room flags an event implies, merged at once (the RCU's next state says the same). */
 const EVENT_FLAGS: Partial<Record<EventType, LivePatch>> = {
@@ -42,9 +50,6 @@ const EVENT_FLAG_NAMES = [...new Set(Object.values(EVENT_FLAGS).flatMap((flags) 
   | 'dnd'
   | 'mur'
 )[];
-
-/** The fields of a room's live record kept as its last known state (not its ids, online or stale). */
-type LastState = Omit<LivePatch, 'online' | 'stale'>;
 
 export interface LiveServiceOptions {
   db: Kysely<Database>;
@@ -182,48 +187,24 @@ export class LiveService {
     this.#dirty.clear();
     for (let start = 0; start < ids.length; start += FLUSH_ROOMS) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const chunk = ids.slice(start, start + FLUSH_ROOMS);
-      let live: (LiveRoom | null)[];
+      let records: LastStateRecord[];
       try {
-        live = await Promise.all(chunk.map((id) => this.store.get(id)));
+        records = await this.store.lastStates(ids.slice(start, start + FLUSH_ROOMS));
       } catch (error) {
         for (const id of ids.slice(start)) this.#dirty.add(id);
         throw error;
       }
-      await this.#writeLastStates(live);
+      await this.#writeLastStates(records);
     }
   }
 
-  async #writeLastStates(live: readonly (LiveRoom | null)[]): Promise<void> {
-    const rows: repository.LastStateRow[] = [];
-    for (const room of live) {
-      if (!room?.updated_at) continue;
-      const { rent, card, door, window, occupied, dnd, mur, sos, devices, energy } = room;
-      const state: LastState = {
-        rent: rent ?? undefined,
-        card,
-        door,
-        window,
-        occupied,
-        dnd,
-        mur,
-        sos,
-        devices,
-        energy,
-      };
-      rows.push({
-        room_id: room.room_id,
-        hotel_id: room.hotel_id,
-        state: JSON.stringify(state),
-        updated_at: room.updated_at,
-      });
-    }
+  async #writeLastStates(records: readonly LastStateRecord[]): Promise<void> {
     try {
-      await repository.saveLastStates(this.#db, rows);
+      await repository.saveLastStates(this.#db, records);
     } catch {
-      for (const row of rows) {
-        await repository.saveLastStates(this.#db, [row]).catch((error: unknown) => {
-          this.#log?.warn({ err: error, room_id: row.room_id }, 'live state: the last known state was not written');
+      for (const record of records) {
+        await repository.saveLastStates(this.#db, [record]).catch((error: unknown) => {
+          this.#log?.warn({ err: error, room_id: record.room_id }, 'live state: the last known state was not written');
         });
       }
     }

@@ -166,6 +166,44 @@ for (const [name, open] of IMPLEMENTATIONS) {
       await stop10();
     });
 
+    it('gives the last known state of the rooms it has a time for, as the database keeps it', async () => {
+      await store.merge(
+        room(101, 17),
+        {
+          rent: 'checked_in',
+          card: true,
+          online: true,
+          devices: { AC1: { on: true, set: 23 }, 'L"2': { on: false } },
+          energy: { kwh: 4.5 },
+        },
+        at(60),
+      );
+      await store.merge(room(101, 17), { devices: { AC1: { mode: 'cool' } }, stale: false }, at(61));
+      await store.merge(room(102, 17), { door: true, online: true }, at(62));
+      const flags = { card: false, door: false, window: false, occupied: false, dnd: false, mur: false, sos: false };
+      const records = await store.lastStates([101, 102, 999]);
+      expect(records.map((record) => ({ ...record, state: JSON.parse(record.state) }))).toEqual([
+        {
+          room_id: 101,
+          hotel_id: 17,
+          updated_at: at(61).toISOString(),
+          state: {
+            ...flags,
+            rent: 'checked_in',
+            card: true,
+            devices: { AC1: { on: true, set: 23, mode: 'cool' }, 'L"2': { on: false } },
+            energy: { kwh: 4.5 },
+          },
+        },
+        {
+          room_id: 102,
+          hotel_id: 17,
+          updated_at: at(62).toISOString(),
+          state: { ...flags, door: true, devices: {}, energy: {} },
+        },
+      ]);
+    });
+
     it("tells each change as the consoles' room message: the room's ids, the time and what changed, never the caller's other fields", async () => {
       const hotel13 = collector();
       const stop = await store.subscribe(13, hotel13.listener);
@@ -267,7 +305,10 @@ describeNeeding('redis')('redis store', () => {
       const listed = await store.list(15);
       expect(new Set(listed.map((r) => r.room_id)).size).toBe(count);
       expect(listed).toHaveLength(count);
-      expect(listed.find((r) => r.room_id === 1000 + count - 1)).toMatchObject({ hotel_id: 15, card: (count - 1) % 2 === 0 });
+      expect(listed.find((r) => r.room_id === 1000 + count - 1)).toMatchObject({
+        hotel_id: 15,
+        card: (count - 1) % 2 === 0,
+      });
       expect(await store.list(15, { floor_num: 2 })).toHaveLength(listed.filter((r) => r.floor_num === 2).length);
     } finally {
       await store.close();

@@ -30,6 +30,71 @@ export interface LiveFilter {
  * Gets each change of a hotel's rooms as the consoles' `room` message, its JSON text, which a
  * console is sent as it is (`roomMessageText`; the change itself: `.data` of the parsed text).
  */
+/** What a room's last known state keeps: not its ids, nor `online` and `stale` (the connection's). */
+export type LastState = Omit<LivePatch, 'online' | 'stale'>;
+
+/** A room's last known state: `state` is the JSON text of a LastState. */
+export interface LastStateRecord {
+  room_id: number;
+  hotel_id: number;
+  state: string;
+  updated_at: string;
+}
+
+/** The flags a last known state keeps, in the order its text has them. */
+const LAST_STATE_FLAGS = ['rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos'] as const;
+
+/** A live room's last known state, as JSON text (the memory store's way: its values are values). */
+export function lastStateOf(room: LiveRoom): string {
+  const { rent, card, door, window, occupied, dnd, mur, sos, devices, energy } = room;
+  return JSON.stringify({
+    rent: rent ?? undefined,
+    card,
+    door,
+    window,
+    occupied,
+    dnd,
+    mur,
+    sos,
+    devices,
+    energy,
+  } satisfies LastState);
+}
+
+/**
+ * The same text from a room's fields as JSON text (the Redis store's hash), written out without
+ * parsing one value: the flush reads every heard room every few seconds, and parsing, copying and
+ * writing each anew cost some 5 % of an instance under a fleet's flood (bench/cluster-scale.mjs).
+ * A flag never set is `false`; `rent` unset or null is left out, as `lastStateOf` does.
+ */
+export function lastStateFromText(fields: Readonly<Record<string, string>>): string {
+  let text = '{';
+  for (const flag of LAST_STATE_FLAGS) {
+    const value = fields[flag];
+    if (flag === 'rent') {
+      if (value !== undefined && value !== 'null') text += `"rent":${value},`;
+    } else {
+      text += `"${flag}":${value ?? 'false'},`;
+    }
+  }
+  const devices = new Map<string, string>();
+  let energy = '';
+  for (const field in fields) {
+    if (field.startsWith('d.')) {
+      const dot = field.indexOf('.', 2);
+      const key = field.slice(2, dot);
+      const pair = `${JSON.stringify(field.slice(dot + 1))}:${fields[field]}`;
+      const before = devices.get(key);
+      devices.set(key, before === undefined ? pair : `${before},${pair}`);
+    } else if (field.startsWith('e.')) {
+      energy += `${energy === '' ? '' : ','}${JSON.stringify(field.slice(2))}:${fields[field]}`;
+    }
+  }
+  let deviceText = '';
+  for (const [key, pairs] of devices) deviceText += `${deviceText === '' ? '' : ','}${JSON.stringify(key)}:{${pairs}}`;
+  return `${text}"devices":{${deviceText}},"energy":{${energy}}}`;
+}
+
 export type LiveListener = (text: string) => void;
 
 export interface LiveStore {
@@ -52,6 +117,11 @@ export interface LiveStore {
    * hotel's took ~36 ms of a busy event loop every alert sweep).
    */
   list(hotelId: number, filter?: LiveFilter): Promise<LiveRoom[]>;
+  /**
+   * The last known state of these rooms, as the database keeps it (`room_last_state`), for those
+   * the store has a record of with a time: the live service writes them every few seconds.
+   */
+  lastStates(roomIds: readonly number[]): Promise<LastStateRecord[]>;
   /** Forgets a room (deleted, or moved to another hotel). */
   remove(roomId: number): Promise<void>;
   /** Changes of one hotel's rooms, from this process and (Redis) every other; resolves once listening. */
