@@ -3,7 +3,6 @@ import { channelListeners, connectPair, DEFAULT_PREFIX, type LiveRedisOptions, p
 import {
   changeOf,
   type Fields,
-  flatten,
   inflate,
   type LastStateRecord,
   type LiveFilter,
@@ -13,6 +12,7 @@ import {
   lastStateFromText,
   matches,
   parseFields,
+  pushFieldTexts,
   roomMessageHead,
   roomText,
 } from './store.js';
@@ -112,6 +112,22 @@ function pairs(flat: readonly string[]): Fields {
  */
 export const LIST_PAGE = 500;
 
+/**
+ * Each room object's texts for the merge script, made once: the gateway passes the same device
+ * object with each message of an RCU (its directory makes a new one when the room changes), and
+ * writing both anew cost two JSON.stringify a merge. A room object is not changed in place.
+ */
+const roomTexts = new WeakMap<RoomRef, { room: string; head: string }>();
+function textsOf(room: RoomRef): { room: string; head: string } {
+  let texts = roomTexts.get(room);
+  if (!texts) {
+    // The message's head with an empty time, cut before the time's closing quote.
+    texts = { room: roomText(room), head: roomMessageHead(room, '').slice(0, -1) };
+    roomTexts.set(room, texts);
+  }
+  return texts;
+}
+
 /** The live state in Redis, shared by every server instance that uses the same Redis and prefix. */
 export async function createRedisStore(options: LiveRedisOptions): Promise<LiveStore> {
   const { prefix = DEFAULT_PREFIX } = options;
@@ -146,14 +162,11 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
   const store: LiveStore = {
     async merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
       const updatedAt = at.toISOString();
-      const args = [
-        channelOf(room.hotel_id),
-        String(room.room_id),
-        updatedAt,
-        roomText(room),
-        roomMessageHead(room, updatedAt),
-      ];
-      for (const [field, value] of flatten(patch)) args.push(field, value);
+      const texts = textsOf(room);
+      const args = pushFieldTexts(
+        [channelOf(room.hotel_id), String(room.room_id), updatedAt, texts.room, `${texts.head}${updatedAt}"`],
+        patch,
+      );
       const changed = await merger.liveMerge(roomKey(room.room_id), hotelKey(room.hotel_id), ...args);
       return changed.length === 0 ? null : changeOf(room, parseFields(pairs(changed)), updatedAt);
     },
@@ -163,8 +176,7 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     },
 
     async restore(room: RoomRef, patch: LivePatch, at: Date) {
-      const args = [String(room.room_id), at.toISOString(), roomText(room)];
-      for (const [field, value] of flatten(patch)) args.push(field, value);
+      const args = pushFieldTexts([String(room.room_id), at.toISOString(), textsOf(room).room], patch);
       return (await merger.liveRestore(roomKey(room.room_id), hotelKey(room.hotel_id), ...args)) === 1;
     },
 

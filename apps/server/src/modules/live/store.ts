@@ -218,12 +218,11 @@ export function energyField(name: string): string {
   return field;
 }
 
-/** The patch's fields with their values (undefined ones left out). */
-export function flattenValues(patch: LivePatch): Values {
-  const fields: Values = [];
+/** Calls `visit` with each of the patch's fields and its value (undefined ones left out). */
+function eachField(patch: LivePatch, visit: (field: string, value: unknown) => void): void {
   for (const flag of FLAGS) {
     const value = patch[flag];
-    if (value !== undefined) fields.push([flag, value]);
+    if (value !== undefined) visit(flag, value);
   }
   const devices = patch.devices;
   if (devices) {
@@ -232,7 +231,7 @@ export function flattenValues(patch: LivePatch): Values {
       if (!device) continue;
       for (const name in device) {
         const value = device[name];
-        if (value !== undefined) fields.push([deviceField(key, name), value]);
+        if (value !== undefined) visit(deviceField(key, name), value);
       }
     }
   }
@@ -240,15 +239,25 @@ export function flattenValues(patch: LivePatch): Values {
   if (energy) {
     for (const name in energy) {
       const value = energy[name];
-      if (value !== undefined) fields.push([energyField(name), value]);
+      if (value !== undefined) visit(energyField(name), value);
     }
   }
+}
+
+/** The patch's fields with their values (undefined ones left out). */
+export function flattenValues(patch: LivePatch): Values {
+  const fields: Values = [];
+  eachField(patch, (field, value) => fields.push([field, value]));
   return fields;
 }
 
-/** The patch's fields as JSON text (the Redis store's form). */
-export function flatten(patch: LivePatch): Fields {
-  return flattenValues(patch).map(([field, value]) => [field, textOf(value)]);
+/**
+ * Pushes the patch's fields onto `args`, each name then its value as JSON text (the Redis store's
+ * script arguments), with no pair made for each on the way.
+ */
+export function pushFieldTexts(args: string[], patch: LivePatch): string[] {
+  eachField(patch, (field, value) => args.push(field, textOf(value)));
+  return args;
 }
 
 /** Text fields back to values. */
