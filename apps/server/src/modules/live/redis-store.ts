@@ -24,7 +24,8 @@ import {
  * it to its consoles as it comes, with no parsing and no writing anew per change (every instance
  * gets every change of the hotels its consoles watch, the whole cluster's, not only its own).
  * KEYS: the room's hash, its hotel's set. ARGV: channel, room id, updated_at, room JSON, the
- * message's head (up to its last field, open), then field/value pairs (values as JSON text).
+ * message's head (up to its time's closing quote, `roomMessageHead` and the time), then
+ * field/value pairs (values as JSON text).
  * Answers the changed pairs, flat.
  */
 const MERGE_SCRIPT = `
@@ -121,8 +122,7 @@ const roomTexts = new WeakMap<RoomRef, { room: string; head: string }>();
 function textsOf(room: RoomRef): { room: string; head: string } {
   let texts = roomTexts.get(room);
   if (!texts) {
-    // The message's head with an empty time, cut before the time's closing quote.
-    texts = { room: roomText(room), head: roomMessageHead(room, '').slice(0, -1) };
+    texts = { room: roomText(room), head: roomMessageHead(room) };
     roomTexts.set(room, texts);
   }
   return texts;

@@ -26,10 +26,6 @@ export interface LiveFilter {
   building_id?: number;
 }
 
-/**
- * Gets each change of a hotel's rooms as the consoles' `room` message, its JSON text, which a
- * console is sent as it is (`roomMessageText`; the change itself: `.data` of the parsed text).
- */
 /** What a room's last known state keeps: not its ids, nor `online` and `stale` (the connection's). */
 export type LastState = Omit<LivePatch, 'online' | 'stale'>;
 
@@ -40,9 +36,6 @@ export interface LastStateRecord {
   state: string;
   updated_at: string;
 }
-
-/** The flags a last known state keeps, in the order its text has them. */
-const LAST_STATE_FLAGS = ['rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos'] as const;
 
 /** A live room's last known state, as JSON text (the memory store's way: its values are values). */
 export function lastStateOf(room: LiveRoom): string {
@@ -95,6 +88,10 @@ export function lastStateFromText(fields: Readonly<Record<string, string>>): str
   return `${text}"devices":{${deviceText}},"energy":{${energy}}}`;
 }
 
+/**
+ * Gets each change of a hotel's rooms as the consoles' `room` message, its JSON text, which a
+ * console is sent as it is (`roomMessageText`; the change itself: `.data` of the parsed text).
+ */
 export type LiveListener = (text: string) => void;
 
 export interface LiveStore {
@@ -143,6 +140,9 @@ export interface LiveStore {
 
 export const FLAGS = ['online', 'rent', 'card', 'door', 'window', 'occupied', 'dnd', 'mur', 'sos', 'stale'] as const;
 export type Flag = (typeof FLAGS)[number];
+
+/** The flags a last known state keeps (all but the connection's), in the order its text has them. */
+const LAST_STATE_FLAGS = FLAGS.filter((flag) => flag !== 'online' && flag !== 'stale');
 
 export type Fields = [field: string, value: string][];
 /** Fields with their values, not their text. */
@@ -327,11 +327,12 @@ export function roomMessageText(change: LiveRoomChange): string {
 }
 
 /**
- * The `room` message's text up to its last field, open (the Redis store's script adds the changed
- * fields and closes it): `roomMessageText` of the change with no field yet, its two braces off.
+ * The `room` message's text up to its time, open: the time, its closing quote, the changed fields
+ * and `}}` make the whole message (the Redis store adds them). It is `roomMessageText` of a change
+ * with no field and an empty time (`updated_at` comes last), cut before that time's closing quote.
  */
-export function roomMessageHead(room: RoomRef, updatedAt: string): string {
-  return roomMessageText(changeHead(room, updatedAt)).slice(0, -2);
+export function roomMessageHead(room: RoomRef): string {
+  return roomMessageText(changeHead(room, '')).slice(0, -'"}}'.length);
 }
 
 /** A change message from the changed fields' values. */
