@@ -1,3 +1,5 @@
+// First: the quiet `debug` must be in the module cache before the libraries that use it load.
+import './debug-off.js';
 import { API_BASE, CALL_GROUPS } from '@roompilot/contract';
 import Fastify, {
   type FastifyInstance,
