@@ -2,6 +2,7 @@ import net from 'node:net';
 import { ALL_UP_FILTER, TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt from 'mqtt';
+import { readPacketsInPlace } from './packet-reads.js';
 import { authenticateDevice, type DeviceCredentials, mayPublish, maySubscribe } from './policy.js';
 
 /**
@@ -40,6 +41,7 @@ export interface EmbeddedOptions {
 /** An Aedes broker listening on MQTT_PORT, with the broker policy plugged in. */
 export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Transport & { port: number }> {
   const { findCredentials, onMessage, onError = () => {}, onDisconnect = () => {} } = options;
+  readPacketsInPlace();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       authenticateDevice(findCredentials, { clientId: client.id, username, password }).then(
@@ -188,6 +190,7 @@ export function paceReading(client: mqtt.MqttClient, budget: number): (bytes: nu
  */
 export async function joinExternalBroker(options: ExternalOptions): Promise<Transport> {
   const { url, group, clientId, onMessage, onError = () => {} } = options;
+  readPacketsInPlace();
   const join = async (id: string, kinds: readonly string[], acks: boolean, paced: boolean) => {
     const client = await mqtt.connectAsync(url, {
       protocolVersion: 5,
