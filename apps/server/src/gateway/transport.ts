@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { ALL_UP_FILTER, TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
+import { TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqemitter from 'mqemitter';
 import mqtt from 'mqtt';
 import { readPacketsInPlace } from './packet-reads.js';
 import { authenticateDevice, type DeviceCredentials, mayPublish, maySubscribe } from './policy.js';
@@ -38,11 +39,46 @@ export interface EmbeddedOptions {
   onDisconnect?: (rcuId: string) => void;
 }
 
+/** Messages Aedes's bus delivers at once (its default); past them it queues. */
+const BUS_CONCURRENCY = 100;
+
+/** Whether a topic matches ALL_UP_FILTER (`rcu/+/up/#`: the level `up` itself included). */
+export function isUpTopic(topic: string): boolean {
+  if (!topic.startsWith(`${TOPIC_ROOT}/`)) return false;
+  const slash = topic.indexOf('/', TOPIC_ROOT.length + 1);
+  if (slash < 0 || !topic.startsWith('up', slash + 1)) return false;
+  return topic.length === slash + 3 || topic.charCodeAt(slash + 3) === SLASH;
+}
+const SLASH = 0x2f;
+
+/**
+ * Aedes's message bus, with the RCUs' up topics handed straight to the gateway. Only the server may
+ * read them (policy.ts: an RCU subscribes to its own commands only), so matching each message
+ * against every subscription (a walk of the topic trie, then a parallel runner) always found the
+ * one listener: 8 % of the server's CPU under a flood of states (bench/ingest.mjs). Everything
+ * else (the commands down, Aedes's own `$SYS` topics) goes through the bus as before.
+ */
+export function busWithUpTopicsDirect(onUp: (packet: mqemitter.Message) => void): mqemitter.MQEmitter {
+  const bus = mqemitter({ concurrency: BUS_CONCURRENCY, matchEmptyLevels: true });
+  const emit = bus.emit.bind(bus);
+  bus.emit = (packet, done) => {
+    if (!isUpTopic(packet.topic)) return emit(packet, done);
+    onUp(packet);
+    // Not `done()` at once: Aedes goes on with the publish (a QoS 1 PUBACK, the next packet of the
+    // connection) in the call, down the stack. A microtask keeps the same order and pace with a
+    // flat stack (a synchronous `done` in the bus's queue overflowed it with a thousand RCUs).
+    if (done) queueMicrotask(done);
+  };
+  return bus;
+}
+
 /** An Aedes broker listening on MQTT_PORT, with the broker policy plugged in. */
 export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Transport & { port: number }> {
   const { findCredentials, onMessage, onError = () => {}, onDisconnect = () => {} } = options;
   readPacketsInPlace();
   const broker = await Aedes.createBroker({
+    mq: busWithUpTopicsDirect((packet) => onMessage(packet.topic, packet.payload as Buffer)),
+    concurrency: BUS_CONCURRENCY,
     authenticate(client, username, password, done) {
       authenticateDevice(findCredentials, { clientId: client.id, username, password }).then(
         (result) => {
@@ -62,8 +98,9 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
     authorizePublish(client, packet, done) {
       if (client && mayPublish(client.id, packet.topic)) {
         // RCUs publish `status` (and their last will, which passes here too) retained, as the
-        // protocol says; in this broker only the server reads `up/` topics, subscribed before it
-        // listens, so nothing is kept: no retained message for Aedes to scan on every SUBSCRIBE.
+        // protocol says; in this broker only the server reads `up/` topics, handed to it by the
+        // bus (busWithUpTopicsDirect), so nothing is kept: no retained message for Aedes to scan on
+        // every SUBSCRIBE.
         packet.retain = false;
         return done(null);
       }
@@ -76,21 +113,6 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
   broker.on('clientError', (client: Client, error: Error) => onError(error, client.id));
   // Aedes reports authorized clients only; after the last will, if any (published first).
   broker.on('clientDisconnect', (client: Client) => onDisconnect(client.id));
-
-  await new Promise<void>((resolve) => {
-    broker.subscribe(
-      ALL_UP_FILTER,
-      (packet, done) => {
-        onMessage(packet.topic, packet.payload as Buffer);
-        // Not `done()` at once: past Aedes's 100 messages in flight its emitter queues the rest, and
-        // a synchronous `done` runs the next queued message inside this call, and so on down the
-        // stack: a thousand flooding RCUs overflowed it (RangeError, the server gone). A microtask
-        // keeps the same order and pace with a flat stack.
-        queueMicrotask(done);
-      },
-      resolve,
-    );
-  });
 
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +138,7 @@ export async function startEmbeddedBroker(options: EmbeddedOptions): Promise<Tra
       clients[rcuId]?.close();
     },
     up: () => server.listening,
-    // Only RCUs connect here (the server reads through the broker's own subscription, not a client).
+    // Only RCUs connect here (the server reads through the broker's bus, not as a client).
     connectedClients: () => broker.connectedClients,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
