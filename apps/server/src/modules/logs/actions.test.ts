@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, OPLOG_ACTIONS, type OplogAction } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
-import { lookup } from '../../i18n.js';
+import { fieldLabel, lookup } from '../../i18n.js';
 import { actionText, operationText } from './describe.js';
 
 /** The server's source files (tests left out), by their path under src/. */
@@ -10,6 +10,41 @@ const src = join(import.meta.dirname, '../..');
 const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts'))
   .map((path) => ({ path, text: readFileSync(join(src, path), 'utf8') }));
+
+/** The top-level keys of the object literal whose `{` is at `start` (spreads left out). */
+function literalKeys(text: string, start: number): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (let at = start; at < text.length; at++) {
+    const char = text[at] as string;
+    if ('{[('.includes(char)) depth += 1;
+    if ('}])'.includes(char)) depth -= 1;
+    if (depth === 0) break;
+    if (depth === 1 && char === ',') {
+      parts.push(part);
+      part = '';
+    } else if (depth > 1 || char !== '{') part += char;
+  }
+  parts.push(part);
+  return parts
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && !entry.startsWith('...'))
+    .map((entry) => (/^(\w+)/.exec(entry) as RegExpExecArray)[1] as string);
+}
+
+/** The top-level keys of every `detail: { … }` the server records with an operation. */
+const operationDetailKeys = new Set(
+  sources.flatMap(({ text }) =>
+    text
+      .split('recordOperation(')
+      .slice(1)
+      .flatMap((call) => {
+        const at = call.search(/detail: \{/);
+        return at < 0 ? [] : literalKeys(call, call.indexOf('{', at));
+      }),
+  ),
+);
 
 // The list is closed: an action not in OPLOG_ACTIONS does not compile (`npm run typecheck`).
 // @ts-expect-error no such action
@@ -49,6 +84,27 @@ describe('operation log actions', () => {
     expect([...found].filter((action) => !(OPLOG_ACTIONS as readonly string[]).includes(action)).sort()).toEqual([]);
     // And the list holds no action nothing records any more.
     expect(OPLOG_ACTIONS.filter((action) => !found.has(action))).toEqual([]);
+  });
+
+  it("label every field of the operations' details, in every language", () => {
+    expect(operationDetailKeys).toContain('created');
+    expect(operationDetailKeys).toContain('window_minutes');
+    const missing = LANGUAGES.flatMap((language) =>
+      [...operationDetailKeys]
+        .filter((key) => lookup(language, `logs.field.${key}`) === null && fieldLabel(language, key) === key)
+        .map((key) => `${language} ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('word the rooms added in bulk, an alert confirmed by its type, and an empty value', () => {
+    expect(
+      operationText('es', { floors: [2, 6], rooms: [1, 10], pattern: '{floor}{room:02}', created: 30, skipped: 0 }),
+    ).toContain('creadas: 30; omitidas: 0');
+    expect(operationText('en', { id: 9, type: 1 }, 'alert_confirm')).toBe(
+      `alert ID: 9; alert type: ${lookup('en', 'logs.alert.sos')}`,
+    );
+    expect(operationText('ja', { before: '' })).toBe(`${lookup('ja', 'logs.field.before')}: （空）`);
   });
 
   it('word the details of the modes, the air policy and the upgrades', () => {

@@ -55,6 +55,7 @@ function fieldText(language: Language, key: string): string {
 
 function valueText(language: Language, value: unknown): string {
   if (typeof value === 'boolean') return lookup(language, value ? 'logs.yes' : 'logs.no') ?? String(value);
+  if (value === '') return lookup(language, 'logs.empty') ?? value;
   if (typeof value === 'string') return lookup(language, `logs.value.${value}`) ?? value;
   if (typeof value === 'number') return String(value);
   if (value === null || value === undefined) return '—';
@@ -79,6 +80,7 @@ function pairsText(language: Language, object: Record<string, unknown>): string 
         const named = lookup(language, `logs.${words}.${value}`);
         if (named) return `${fieldText(language, key)}: ${named}`;
       }
+      if (key === 'alert_type') return `${fieldText(language, key)}: ${alertName(language, value)}`;
       if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
       return `${fieldText(language, key)}: ${valueText(language, value)}`;
     })
@@ -248,8 +250,15 @@ export function eventText(language: Language, type: string, detail: string, name
   }
 }
 
-/** An operation's detail in words (`Floor: 3; Room type: 2`). */
-export function operationText(language: Language, detail: unknown): string {
+/**
+ * An operation's detail in words (`Floor: 3; Room type: 2`). An alert's confirmation keeps its
+ * alert as `{ id, type }`: the type is named by its words (`Alert ID: 9; Alert type: SOS`).
+ */
+export function operationText(language: Language, detail: unknown, action?: string): string {
+  if (action === 'alert_confirm' && isRecord(detail)) {
+    const { id, type, ...rest } = detail;
+    return pairsText(language, { alert_id: id, alert_type: type, ...rest }).slice(0, TEXT_MAX);
+  }
   if (isRecord(detail)) return pairsText(language, detail).slice(0, TEXT_MAX);
   if (detail === null || detail === undefined) return '';
   return valueText(language, detail).slice(0, TEXT_MAX);

@@ -206,7 +206,7 @@ export class LogService {
         row.user_name,
         actionText(language, row.action),
         row.target,
-        operationText(language, JSON.parse(row.detail) as unknown),
+        operationText(language, JSON.parse(row.detail) as unknown, row.action),
         row.ip,
       ]),
     ]);

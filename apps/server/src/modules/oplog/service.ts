@@ -55,7 +55,7 @@ export function createOplogService(db: Db) {
             ...row,
             detail,
             action_text: actionText(language, row.action),
-            text: operationText(language, detail),
+            text: operationText(language, detail, row.action),
           };
         }),
         total,
