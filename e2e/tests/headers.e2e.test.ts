@@ -11,7 +11,10 @@ import { consoleSuite } from '../support/suite.js';
 
 const suite = consoleSuite();
 
-/** CSP violations the page reports (the DOM event) and the console messages that name the policy. */
+/**
+ * CSP violations the page reports (the DOM event), and the console messages that name the policy or
+ * the Permissions-Policy (a feature the browser does not know is reported on every page).
+ */
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
   await page.context().addInitScript(() => {
@@ -20,7 +23,7 @@ async function watchViolations(page: Page): Promise<string[]> {
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|CSP violation/i.test(message.text())) seen.push(message.text());
+    if (/Content Security Policy|CSP violation|Permissions-Policy/i.test(message.text())) seen.push(message.text());
   });
   return seen;
 }
@@ -44,6 +47,7 @@ test('the console renders, signs in and opens its live socket with no CSP violat
 
   await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+  expect(headers['permissions-policy']).toContain('camera=()');
   // The floor view reads the live state and listens on the WebSocket.
   await page.locator('button.rp-tile').first().waitFor();
   await expect.poll(() => sockets.some((url) => url.includes('/apis/live'))).toBe(true);

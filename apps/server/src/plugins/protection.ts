@@ -48,9 +48,12 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
-/** Browser features the console never uses, switched off for it and for anything it might load. */
+/**
+ * Browser features the console never uses, switched off for it and for anything it might load. Only
+ * features Chromium knows: it reports any other on every page (`headers.e2e.test.ts`).
+ */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), bluetooth=(), xr-spatial-tracking=()';
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=(), xr-spatial-tracking=()';
 
 /**
  * Whether a request may be refused when the server is past its capacity: the API calls, but not
