@@ -1,6 +1,6 @@
 import { CALLS, type Call, canVisit, HOTEL_ROUTES, mayCall } from '@roompilot/contract';
 import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs, topMenuTitles } from '../support/console.js';
@@ -85,6 +85,12 @@ async function walk(who: Who) {
 
   const seen = new Map<string, string[]>();
   const shown = new Set<string>();
+  // What the console asked for and the server refused: nothing, or the browser logs each refusal.
+  const refused: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.status() === 403) refused.push(`${new URL(response.url()).pathname} on ${page.url()}`);
+  };
+  page.on('response', onResponse);
   let opened = 0;
   for (const screen of BUILT_SCREENS) {
     if (screen.as === 'admin') continue;
@@ -99,6 +105,8 @@ async function walk(who: Who) {
       if (enabled) seen.set(call, [...(seen.get(call) ?? []), screen.name]);
     }
   }
+  page.off('response', onResponse);
+  expect(refused, `${who}: calls the server refused`).toEqual([]);
   for (const [id, screens] of seen) {
     const call = TABLE.get(id);
     expect(call, `data-call="${id}" is a call of the table`).toBeDefined();

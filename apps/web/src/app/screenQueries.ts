@@ -166,8 +166,8 @@ export function dashboardBuildingId(
 export const numberParam = (value: string | null) =>
   value !== null && /^-?\d+$/.test(value) ? Number(value) : undefined;
 
-// The control screens: their rows (live), and the pickers' rooms, types and buildings (quiet: they
-// need the room screens' key; without it the screen offers floors and a selection).
+// The control screens: their rows (live), and the pickers' rooms, types and buildings (asked for
+// only with the room screens' key; without it the screen offers floors and a selection).
 const ALL = { current: 1, size: ALL_ON_ONE_PAGE.size };
 export const airControlQuery = () => ({
   queryKey: ['live', 'air', 'control'],
@@ -240,18 +240,10 @@ export const FIRST_QUERIES: Readonly<Record<string, Preload>> = {
     search.get('tab') === 'buildings'
       ? each(() => firstPageQuery(LISTS.buildings))(client, search)
       : each(() => firstPageQuery(LISTS.rooms), roomBuildingsQuery, roomTypeOptionsQuery)(client, search),
-  pm_aircontrl: each(
-    airControlQuery,
-    () => controlRoomsQueries().basic,
-    () => controlRoomsQueries().types,
-    () => controlRoomsQueries().buildings,
-  ),
-  pm_roomstatecontrl: each(
-    roomStateControlQuery,
-    () => controlRoomsQueries().basic,
-    () => controlRoomsQueries().types,
-    () => controlRoomsQueries().buildings,
-  ),
+  // Their pickers' rooms, types and buildings are the screen's to ask for: only a user with the
+  // room screens' key may read them (useControlRooms).
+  pm_aircontrl: each(airControlQuery),
+  pm_roomstatecontrl: each(roomStateControlQuery),
   pm_checkquanxian: each(paramsRoomsQuery),
   pm_model: (client, search) => {
     const requested = numberParam(search.get('type'));

@@ -1,17 +1,20 @@
 import type { BasicRoom } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useMayCall } from '../../app/permissions';
 import { controlRoomsQueries } from '../../app/screenQueries';
 import type { TargetRoom } from './targets';
 
 /**
  * What the pickers offer besides floors: room types and buildings, and which room has which. They
- * need the room screens' key; read quietly, so without it the screen offers floors and a selection.
+ * need the room screens' key: without it nothing is asked for (no refusal in the browser's log),
+ * and the screen offers floors and a selection.
  */
 export function useControlRooms() {
   const queries = controlRoomsQueries();
-  const basic = useQuery(queries.basic);
-  const types = useQuery(queries.types);
-  const buildings = useQuery(queries.buildings);
+  const enabled = useMayCall('rooms.basic').allowed;
+  const basic = useQuery({ ...queries.basic, enabled });
+  const types = useQuery({ ...queries.types, enabled });
+  const buildings = useQuery({ ...queries.buildings, enabled });
   return {
     byId: new Map((basic.data?.records ?? []).map((room) => [room.id, room])),
     types: basic.data && types.data ? types.data : null,
