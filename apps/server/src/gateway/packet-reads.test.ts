@@ -7,7 +7,13 @@ const fromMqttPacket = createRequire(
   createRequire(createRequire(import.meta.url).resolve('aedes')).resolve('mqtt-packet'),
 );
 const mqttPacket = fromMqttPacket('mqtt-packet');
-const { BufferList } = fromMqttPacket('bl');
+/** bl's BufferList, as these tests use it. */
+interface BufferListReads {
+  readUInt8(offset?: number): number;
+  readUInt16BE(offset?: number): number;
+  toString(encoding?: BufferEncoding, start?: number, end?: number): string;
+}
+const { BufferList } = fromMqttPacket('bl') as { BufferList: new (buffers?: Buffer[]) => BufferListReads };
 
 /** bl's own list, and one with the in-place reads over it. */
 class InPlace extends BufferList {}
