@@ -1,6 +1,6 @@
 import { LANGUAGE_COOKIE } from '@roompilot/contract';
 import type { Fleet } from '@roompilot/rcu-sim';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs, sessionToken } from '../support/console.js';
@@ -105,11 +105,15 @@ function layoutProblems(page: Page): Promise<string[]> {
     // (A table's sticky header scrolls along with its body, by script.)
     const scrolls = (element: Element) =>
       /auto|scroll/.test(getComputedStyle(element).overflowX) || element.classList.contains('ant-table-header');
+    // In a chart's SVG only the shapes count, and not what a clip-path hides (the other pages of a
+    // paged legend): a group's box spans its children, clipped or not.
     const cut = Array.from(document.querySelectorAll('body *')).filter((element) => {
       if (element.getBoundingClientRect().right <= width + 1 || !visible(element)) return false;
+      const drawn = element instanceof SVGElement && element.tagName !== 'svg';
+      if (drawn && (element.tagName === 'g' || element.closest('[clip-path]'))) return false;
       for (let up = element.parentElement; up; up = up.parentElement) if (scrolls(up)) return false;
       const parent = element.parentElement;
-      return parent === null || parent.getBoundingClientRect().right <= width + 1;
+      return drawn || parent === null || parent.getBoundingClientRect().right <= width + 1;
     });
     if (cut.length > 0) problems.push(`cut off at the right: ${cut.slice(0, 5).map(describe).join(', ')}`);
     for (const box of Array.from(document.querySelectorAll('.ant-modal-container, .ant-drawer-content-wrapper'))) {
@@ -257,3 +261,126 @@ test('at 1024 px (the desktop layout, the sidebar open) every built screen and t
   stop();
   expect(found).toEqual({});
 }, 240_000);
+
+/** Where something is drawn on the page, and what it is. */
+interface Drawn {
+  what: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+/** Each pair of a box of the first list and one of the second that overlap by more than a rounding pixel. */
+function overlaps(first: Drawn[], second: Drawn[]): string[] {
+  const found: string[] = [];
+  for (const a of first)
+    for (const b of second)
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        found.push(`"${a.what}" over "${b.what}"`);
+  return found;
+}
+
+/**
+ * The room panel's device rows as drawn: where the text of each name, kind and state is (the text
+ * itself, which can spill out of a box too narrow for its longest word).
+ */
+function deviceRows(page: Page): Promise<Drawn[][]> {
+  return page.locator('.rp-device-list li').evaluateAll((rows) =>
+    rows.map((row) =>
+      Array.from(row.children)
+        .filter((cell) => cell.textContent?.trim())
+        .map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const { left, top, right, bottom } = range.getBoundingClientRect();
+          return { what: cell.textContent ?? '', left, top, right, bottom };
+        }),
+    ),
+  );
+}
+
+/**
+ * A log chart as drawn (ECharts renders SVG): the legend's names, and what the chart draws for the
+ * data (bars or sectors, in the series' colours) and its axis labels. The legend's names are those
+ * of the figure's summary ("Inicio de sesión 8, Alta de artículo 4, …"); each one's icon is the
+ * shape just before it; the pager of a paged legend ("1/3") is the legend's too.
+ */
+function chartParts(figure: Locator): Promise<{ legend: Drawn[]; plot: Drawn[] }> {
+  return figure.evaluate((element) => {
+    const summary = element.querySelector('figcaption')?.textContent ?? '';
+    const names = new Set(summary.split(/, (?=\D)/).map((part) => part.replace(/\s[\d.,\s]+$/, '')));
+    const svg = element.querySelector('svg');
+    if (!svg) return { legend: [], plot: [] };
+    const drawn = (shape: Element, what: string) => {
+      const { left, top, right, bottom } = shape.getBoundingClientRect();
+      return { what, left, top, right, bottom };
+    };
+    const texts = Array.from(svg.querySelectorAll('text'));
+    const legendTexts = texts.filter((text) => names.has(text.textContent ?? ''));
+    const icons = new Set(legendTexts.map((text) => text.previousElementSibling));
+    const colours = new Set(Array.from(icons, (icon) => icon?.getAttribute('fill')));
+    const series = Array.from(svg.querySelectorAll('path')).filter((path) => {
+      const box = path.getBoundingClientRect();
+      return !icons.has(path) && colours.has(path.getAttribute('fill')) && box.width > 0 && box.height > 0;
+    });
+    const labels = texts.filter((text) => !legendTexts.includes(text) && !/^\d+\/\d+$/.test(text.textContent ?? ''));
+    return {
+      legend: legendTexts.map((text) => drawn(text, text.textContent ?? '')),
+      plot: [
+        ...series.map((path) => drawn(path, `${path.getAttribute('fill')} shape`)),
+        ...labels.map((text) => drawn(text, text.textContent ?? '')),
+      ],
+    };
+  });
+}
+
+/** Signs in as the manager at 390 px, the console in the given language. */
+async function phoneIn(language: Language): Promise<Page> {
+  const { page } = suite.browser;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: suite.server.url }]);
+  await loginAs(page, suite.server.url, 'manager', 'manager123');
+  await page.locator('.rp-shell__breadcrumb').waitFor();
+  return page;
+}
+
+test("at 390 px in Spanish the room panel's device kind and state do not overlap", async () => {
+  const page = await phoneIn('es');
+  // "Aire acondicionado" beside "Encendido · Frío 24 °C · Automático · …".
+  await page.goto(`${suite.server.url}/dashboard`);
+  await page.locator('button.rp-tile').first().click();
+  await page.locator('.rp-device-list li').first().waitFor();
+  await expect
+    .poll(async () => (await deviceRows(page)).flat().map((cell) => cell.what))
+    .toContain(await word('es', 'live.kind.ac'));
+  const rows = await deviceRows(page);
+  await screenshot(page, '390-es-room-panel-devices');
+  expect(rows.flatMap((cells) => cells.flatMap((cell, at) => overlaps([cell], cells.slice(at + 1))))).toEqual([]);
+  await closeDialog(page);
+}, 60_000);
+
+for (const language of ['es', 'ja'] as const) {
+  test(`at 390 px in ${language} the log charts' legends do not cover the charts`, async () => {
+    const page = await phoneIn(language);
+    // The operation log: the seed's seven kinds of operation and more, long names in Spanish.
+    await page.goto(`${suite.server.url}/statistics/logstatistics?tab=operations`);
+    const figures = page.locator('[data-testid="log-charts"] figure');
+    await expect.poll(() => figures.locator('svg').count(), { timeout: 15_000 }).toBe(2);
+    for (const figure of await figures.all()) {
+      // Measured once the chart stands still (its bars grow in, its sectors turn in).
+      let parts = await chartParts(figure);
+      await expect
+        .poll(
+          async () => {
+            const before = JSON.stringify(parts);
+            parts = await chartParts(figure);
+            return JSON.stringify(parts) === before && parts.legend.length > 1 && parts.plot.length > 0;
+          },
+          { timeout: 10_000, interval: 250 },
+        )
+        .toBe(true);
+      expect(overlaps(parts.legend, parts.plot)).toEqual([]);
+    }
+    await screenshot(page, `390-${language}-log-charts`);
+  }, 60_000);
+}

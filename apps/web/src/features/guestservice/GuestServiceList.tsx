@@ -16,6 +16,7 @@ import type { Paging } from '../../components/useListQuery';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import type { MessageKey } from '../../locales/types';
+import './guestservice.css';
 
 interface Filters<Type extends string> {
   keyword?: string;
@@ -121,7 +122,7 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
           options={types.map((type) => ({ value: type, label: typeLabel(type) }))}
         />
         <Input.Search
-          className="rp-filter rp-filter--keyword"
+          className="rp-filter rp-filter--keyword rp-guestservice__keyword"
           placeholder={keywordPlaceholder}
           aria-label={keywordPlaceholder}
           allowClear

@@ -18,6 +18,7 @@ import { ForceDeleteModal } from './ForceDeleteModal';
 import { HotelFormModal } from './HotelFormModal';
 
 const CONFLICT = 4409;
+const ACTIONS_WIDTH = 160;
 
 /** The Administrator's hotel list (pm_hotel): search, add with a first manager, edit, delete. */
 export default function HotelsPage() {
@@ -50,33 +51,33 @@ export default function HotelsPage() {
   });
 
   const columns: TableColumnsType<Hotel> = [
-    { title: t('hotels.name'), dataIndex: 'hotel_name', key: 'hotel_name', width: 220, fixed: 'left' },
+    { title: t('hotels.name'), dataIndex: 'hotel_name', key: 'hotel_name', width: 200, fixed: 'left' },
     {
       title: t('hotels.region'),
       key: 'region',
-      width: 200,
+      width: 180,
       render: (_value, hotel) => [hotel.province, hotel.city, hotel.area].filter(Boolean).join(' / '),
     },
-    { title: t('hotels.address'), dataIndex: 'address', key: 'address', ellipsis: true },
+    { title: t('hotels.address'), dataIndex: 'address', key: 'address', width: 240, ellipsis: true },
     {
       title: t('hotels.roomCount'),
       dataIndex: 'room_count',
       key: 'room_count',
-      width: 100,
+      width: 120,
       align: 'right',
       render: (value: number) => formatNumber(value),
     },
     {
       title: t('hotels.validdate'),
       key: 'validdate',
-      width: 220,
+      width: 200,
       render: (_value, hotel) => <ValidityTag validdate={hotel.validdate} daysLeft={hotel.days_left} />,
     },
     {
       title: t('hotels.twoFactor'),
       dataIndex: 'two_factor_required',
       key: 'two_factor_required',
-      width: 120,
+      width: 130,
       render: (required: boolean) => (required ? <Tag color="blue">{t('hotels.twoFactorOn')}</Tag> : '—'),
     },
     {
@@ -87,6 +88,10 @@ export default function HotelsPage() {
       render: (value: string) => formatDate(value),
     },
   ];
+
+  // Every column keeps its width and the table scrolls sideways: a column left without one, or a
+  // total wider than `scroll.x`, was squeezed to a few pixels ("A…").
+  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), ACTIONS_WIDTH);
 
   const addButton = (
     <AddButton call="hotels.add" onClick={() => setEditing({})}>
@@ -115,7 +120,7 @@ export default function HotelsPage() {
         list={list}
         columns={columns}
         rowActions={{
-          width: 160,
+          width: ACTIONS_WIDTH,
           fixed: 'right',
           render: (hotel) => (
             <>
@@ -129,7 +134,7 @@ export default function HotelsPage() {
             </>
           ),
         }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: tableWidth }}
         emptyText={t(keyword ? 'common.noMatch' : 'hotels.empty')}
         emptyAction={!keyword && addButton}
       />

@@ -92,7 +92,7 @@ export function EventLogTab() {
     <>
       <div className="rp-toolbar rp-toolbar--filters">
         <Input.Search
-          className="rp-filter"
+          className="rp-filter rp-logs__search"
           placeholder={t('logs.room')}
           aria-label={t('logs.room')}
           allowClear

@@ -10,6 +10,12 @@ import { daysBetween, formatDayOf } from './logTime';
 /** Types drawn on their own; the rest are summed as "Other" so the legend stays readable at 390 px. */
 const SHOWN_TYPES = 6;
 const OTHER = '__other__';
+/**
+ * One line at the foot of each chart, paged when the names do not fit: a plain legend wraps onto
+ * as many lines as the language needs (Spanish or Japanese at 390 px) and covers the plot, whose
+ * room below (`grid.bottom`, the pie's centre) is sized for one line.
+ */
+const LEGEND = { type: 'scroll', bottom: 0 } as const;
 
 interface Series {
   key: string;
@@ -55,7 +61,7 @@ export function LogCharts({ counts }: Props) {
     const { days, values } = dailyCounts(data, series);
     const byDay: ChartOption = {
       tooltip: { trigger: 'axis' },
-      legend: { bottom: 0 },
+      legend: LEGEND,
       grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
       xAxis: { type: 'category', data: days.map((day) => formatDate(day)) },
       yAxis: { type: 'value', minInterval: 1 },
@@ -68,7 +74,7 @@ export function LogCharts({ counts }: Props) {
     } as ChartOption;
     const byType: ChartOption = {
       tooltip: { trigger: 'item' },
-      legend: { bottom: 0 },
+      legend: LEGEND,
       series: [
         {
           type: 'pie',

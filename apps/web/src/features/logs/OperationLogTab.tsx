@@ -88,7 +88,7 @@ export function OperationLogTab() {
     <>
       <div className="rp-toolbar rp-toolbar--filters">
         <Input.Search
-          className="rp-filter"
+          className="rp-filter rp-logs__search"
           placeholder={t('logs.user')}
           aria-label={t('logs.user')}
           allowClear
@@ -105,7 +105,7 @@ export function OperationLogTab() {
           onChange={(value) => change({ action: value })}
         />
         <Input.Search
-          className="rp-filter rp-filter--keyword"
+          className="rp-filter rp-filter--keyword rp-logs__search rp-logs__search--keyword"
           placeholder={t('logs.keyword')}
           aria-label={t('logs.keyword')}
           allowClear

@@ -154,7 +154,9 @@ function RoomControl({ roomId }: { roomId: number }) {
           </span>
         )}
       </div>
-      <ModeApply roomIds={[room.id]} roomTypeIds={[room.room_type_id]} roomNum={room.room_num} />
+      <div className="rp-toolbar">
+        <ModeApply roomIds={[room.id]} roomTypeIds={[room.room_type_id]} roomNum={room.room_num} />
+      </div>
       {!canControl && <Alert className="rp-page__alert" type="info" showIcon title={t('roomctrl.readOnly')} />}
       {state && !state.online && (
         <Alert className="rp-page__alert" type="warning" showIcon title={t('roomctrl.offline')} />

@@ -129,7 +129,8 @@ export function RoomsTab() {
       title: t('rooms.roomNum'),
       dataIndex: 'room_num',
       key: 'room_num',
-      width: 110,
+      // "Habitación" and the sort arrows on one line.
+      width: 130,
       fixed: 'left',
       ...sortable('room_num'),
     },

@@ -192,7 +192,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
     <>
       <div className="rp-toolbar rp-toolbar--filters">
         <TreeSelect
-          className="rp-filter"
+          className="rp-filter rp-users__dept"
           allowClear
           showSearch
           treeNodeFilterProp="title"
@@ -213,7 +213,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
           options={USER_STATES.map((state) => ({ value: state, label: t(`users.state.${state}`) }))}
         />
         <Input.Search
-          className="rp-filter rp-filter--keyword"
+          className="rp-filter rp-filter--keyword rp-users__keyword"
           placeholder={t('users.keyword')}
           aria-label={t('users.keyword')}
           allowClear
