@@ -42,6 +42,8 @@ export interface EmbeddedOptions {
 /** Messages Aedes's bus delivers at once (its default); past them it queues. */
 const BUS_CONCURRENCY = 100;
 
+const SLASH = 0x2f;
+
 /** Whether a topic matches ALL_UP_FILTER (`rcu/+/up/#`: the level `up` itself included). */
 export function isUpTopic(topic: string): boolean {
   if (!topic.startsWith(`${TOPIC_ROOT}/`)) return false;
@@ -49,13 +51,12 @@ export function isUpTopic(topic: string): boolean {
   if (slash < 0 || !topic.startsWith('up', slash + 1)) return false;
   return topic.length === slash + 3 || topic.charCodeAt(slash + 3) === SLASH;
 }
-const SLASH = 0x2f;
 
 /**
  * Aedes's message bus, with the RCUs' up topics handed straight to the gateway. Only the server may
  * read them (policy.ts: an RCU subscribes to its own commands only), so matching each message
  * against every subscription (a walk of the topic trie, then a parallel runner) always found the
- * one listener: 8 % of the server's CPU under a flood of states (bench/ingest.mjs). Everything
+ * one listener: about 7 % of the server's CPU under a flood of states (bench/ingest.mjs). Everything
  * else (the commands down, Aedes's own `$SYS` topics) goes through the bus as before.
  */
 export function busWithUpTopicsDirect(onUp: (packet: mqemitter.Message) => void): mqemitter.MQEmitter {
