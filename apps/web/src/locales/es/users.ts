@@ -5,7 +5,7 @@ export default {
   'users.addTitle': 'Añadir usuario',
   'users.editTitle': 'Editar usuario',
   'users.added': 'Usuario «{{name}}» añadido',
-  'users.keyword': 'Buscar usuario, apodo, teléfono o correo',
+  'users.keyword': 'Usuario, apodo, teléfono o correo',
   'users.allDepts': 'Todos los departamentos',
   'users.allStates': 'Todos los estados',
   'users.hotel': 'Hotel',
