@@ -1,4 +1,5 @@
 import Module, { createRequire } from 'node:module';
+import { requireThrough } from './require-through.js';
 
 /**
  * The `debug` module, off while DEBUG is not set. mqtt-packet (the embedded broker's parser and the
@@ -70,9 +71,7 @@ function silentDebug() {
 /** The file `require('debug')` loads from the package reached by `chain`; null when not installed. */
 function debugFileOf(chain: string[]): string | null {
   try {
-    let require = createRequire(import.meta.url);
-    for (const name of chain) require = createRequire(require.resolve(name));
-    return require.resolve('debug');
+    return requireThrough(chain)?.resolve('debug') ?? null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { requireThrough } from '../require-through.js';
 
 /**
  * MQTT packets read in place. mqtt-packet (the embedded broker's parser, and the outside broker
@@ -67,14 +67,9 @@ export function readInPlace(proto: ReadMethods & { [IN_PLACE]?: true }): void {
 export function parserBufferLists(): ReadMethods[] {
   const found = new Set<ReadMethods>();
   for (const chain of PARSERS) {
-    try {
-      let require = createRequire(import.meta.url);
-      for (const name of chain) require = createRequire(require.resolve(name));
-      // mqtt-packet's list is `bl()`, a BufferListStream: bl copied BufferList's methods onto it.
-      found.add(require('bl').prototype);
-    } catch {
-      // not installed: nothing to speed up
-    }
+    // mqtt-packet's list is `bl()`, a BufferListStream: bl copied BufferList's methods onto it.
+    const bl = requireThrough(chain)?.('bl');
+    if (bl) found.add(bl.prototype);
   }
   return [...found];
 }
