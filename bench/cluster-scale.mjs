@@ -10,8 +10,8 @@
 //     BENCH_SOS_EVERY_MS=250 BENCH_INSTANCES=1,2 node bench/cluster-scale.mjs
 //
 // What is measured in each case, over the window:
-// - state messages per second absorbed by the cluster: live-store merges done in Redis (every
-//   instance's merges are one Lua script call each: Redis's EVALSHA count, before and after), next
+// - state messages per second absorbed by the cluster: rooms merged in Redis (the merge script adds
+//   each room it merges to its hotel's set: Redis's SADD count, before and after), next
 //   to what each instance's gateway took in (its Prometheus `/metrics` counter
 //   roompilot_rcu_messages_received_total{kind="state"}) and what the RCUs wrote;
 // - SOS publish → console `alert`, on every instance's console: p50 / p99 / max; and split in
@@ -149,11 +149,13 @@ function redisInfo(port, section) {
   });
 }
 
-/** Script calls Redis has run: the live store's merges (one EVALSHA each; EVAL when the script was new). */
+/**
+ * Rooms Redis has merged: the live store's merge script adds each room it merges to its hotel's set,
+ * one SADD a room (Redis counts the commands a script calls), however many rooms a script call takes.
+ */
 async function redisMerges(port) {
   const stats = await redisInfo(port, 'commandstats');
-  const calls = (name) => Number(/calls=(\d+)/.exec(stats[`cmdstat_${name}`] ?? '')?.[1] ?? 0);
-  return calls('evalsha') + calls('eval');
+  return Number(/calls=(\d+)/.exec(stats.cmdstat_sadd ?? '')?.[1] ?? 0);
 }
 
 /** Mosquitto's own counters ($SYS, refreshed every 10 s by Mosquitto 2.0), latest values. */

@@ -18,70 +18,91 @@ import {
 } from './store.js';
 
 /**
- * Merges one room's fields in a single round trip: compares each with the stored value, writes and
- * publishes only what changed (so every instance sees each change once, in order). What it
- * publishes is the change as the consoles' `room` message, its JSON text whole: each instance sends
- * it to its consoles as it comes, with no parsing and no writing anew per change (every instance
- * gets every change of the hotels its consoles watch, the whole cluster's, not only its own).
- * KEYS: the room's hash, its hotel's set. ARGV: channel, room id, updated_at, room JSON, the
- * message's head (up to its time's closing quote, `roomMessageHead` and the time), then
- * field/value pairs (values as JSON text).
- * Answers the changed pairs, flat.
+ * Merges rooms' fields, a batch of rooms in a single round trip (MERGE_BATCH at most): for each room
+ * in turn, compares each field with the stored value, writes and publishes only what changed (so
+ * every instance sees each change once, in order; two merges of one room in a batch apply in the
+ * order they were made). What it publishes is the change as the consoles' `room` message, its JSON
+ * text whole: each instance sends it to its consoles as it comes, with no parsing and no writing
+ * anew per change (every instance gets every change of the hotels its consoles watch, the whole
+ * cluster's, not only its own).
+ * KEYS: per room, its hash and its hotel's set. ARGV: per room, channel, room id, updated_at, room
+ * JSON, the message's head (up to its time's closing quote, `roomMessageHead` and the time), the
+ * number of fields, then field/value pairs (values as JSON text).
+ * Answers, per room, its changed pairs, flat.
  */
 const MERGE_SCRIPT = `
-local fields, values = {}, {}
-for i = 6, #ARGV, 2 do
-  fields[#fields + 1] = ARGV[i]
-  values[#values + 1] = ARGV[i + 1]
-end
-local changed = {}
-if #fields > 0 then
-  local stored = redis.call('HMGET', KEYS[1], unpack(fields))
-  for i = 1, #fields do
-    if stored[i] ~= values[i] then
-      changed[#changed + 1] = fields[i]
-      changed[#changed + 1] = values[i]
-    end
+local results = {}
+local a = 1
+for r = 1, #KEYS / 2 do
+  local roomKey, hotelKey = KEYS[2 * r - 1], KEYS[2 * r]
+  local channel, roomId, updatedAt, roomJson, head = ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4]
+  local count = tonumber(ARGV[a + 5])
+  a = a + 6
+  local fields, values = {}, {}
+  for i = 1, count do
+    fields[i] = ARGV[a]
+    values[i] = ARGV[a + 1]
+    a = a + 2
   end
-end
-redis.call('HSET', KEYS[1], 'room', ARGV[4], 'updated_at', ARGV[3])
-redis.call('SADD', KEYS[2], ARGV[2])
-if #changed > 0 then
-  redis.call('HSET', KEYS[1], unpack(changed))
-  -- The message: a flag as it is, "d.{key}.{name}" under devices.{key}, "e.{name}" under energy.
-  local text, keys, devices, energy = { ARGV[5] }, {}, {}, {}
-  for i = 1, #changed, 2 do
-    local field, value = changed[i], changed[i + 1]
-    local kind = string.sub(field, 1, 2)
-    if kind == 'd.' then
-      local dot = string.find(field, '.', 3, true)
-      local key = string.sub(field, 3, dot - 1)
-      local device = devices[key]
-      if not device then
-        device = {}
-        devices[key] = device
-        keys[#keys + 1] = key
+  local changed = {}
+  if count > 0 then
+    local stored = redis.call('HMGET', roomKey, unpack(fields))
+    for i = 1, count do
+      if stored[i] ~= values[i] then
+        changed[#changed + 1] = fields[i]
+        changed[#changed + 1] = values[i]
       end
-      device[#device + 1] = cjson.encode(string.sub(field, dot + 1)) .. ':' .. value
-    elseif kind == 'e.' then
-      energy[#energy + 1] = cjson.encode(string.sub(field, 3)) .. ':' .. value
-    else
-      text[#text + 1] = ',"' .. field .. '":' .. value
     end
   end
-  if #keys > 0 then
-    local parts = {}
-    for i = 1, #keys do
-      parts[i] = cjson.encode(keys[i]) .. ':{' .. table.concat(devices[keys[i]], ',') .. '}'
+  redis.call('HSET', roomKey, 'room', roomJson, 'updated_at', updatedAt)
+  redis.call('SADD', hotelKey, roomId)
+  if #changed > 0 then
+    redis.call('HSET', roomKey, unpack(changed))
+    -- The message: a flag as it is, "d.{key}.{name}" under devices.{key}, "e.{name}" under energy.
+    local text, keys, devices, energy = { head }, {}, {}, {}
+    for i = 1, #changed, 2 do
+      local field, value = changed[i], changed[i + 1]
+      local kind = string.sub(field, 1, 2)
+      if kind == 'd.' then
+        local dot = string.find(field, '.', 3, true)
+        local key = string.sub(field, 3, dot - 1)
+        local device = devices[key]
+        if not device then
+          device = {}
+          devices[key] = device
+          keys[#keys + 1] = key
+        end
+        device[#device + 1] = cjson.encode(string.sub(field, dot + 1)) .. ':' .. value
+      elseif kind == 'e.' then
+        energy[#energy + 1] = cjson.encode(string.sub(field, 3)) .. ':' .. value
+      else
+        text[#text + 1] = ',"' .. field .. '":' .. value
+      end
     end
-    text[#text + 1] = ',"devices":{' .. table.concat(parts, ',') .. '}'
+    if #keys > 0 then
+      local parts = {}
+      for i = 1, #keys do
+        parts[i] = cjson.encode(keys[i]) .. ':{' .. table.concat(devices[keys[i]], ',') .. '}'
+      end
+      text[#text + 1] = ',"devices":{' .. table.concat(parts, ',') .. '}'
+    end
+    if #energy > 0 then text[#text + 1] = ',"energy":{' .. table.concat(energy, ',') .. '}' end
+    text[#text + 1] = '}}'
+    redis.call('PUBLISH', channel, table.concat(text))
   end
-  if #energy > 0 then text[#text + 1] = ',"energy":{' .. table.concat(energy, ',') .. '}' end
-  text[#text + 1] = '}}'
-  redis.call('PUBLISH', ARGV[1], table.concat(text))
+  results[r] = changed
 end
-return changed
+return results
 `;
+
+/**
+ * Rooms one merge script call takes at most. The merges made in one turn of the event loop (the
+ * gateway hands a slice of folded states on at once) go to Redis together: one command object,
+ * one script call and one reply instead of one each per room, ioredis's and Redis's cost per
+ * command paid once a batch (bench/cluster-scale.mjs). Bounded so one call holds Redis briefly
+ * (a script runs alone) and its arguments stay small.
+ */
+export const MERGE_BATCH = 128;
 
 /**
  * Writes a room's fields only when the room has no hash yet (a restored last known state); publishes
@@ -96,8 +117,19 @@ return 1
 `;
 
 interface MergeCommand {
-  liveMerge(roomKey: string, hotelKey: string, ...args: string[]): Promise<string[]>;
+  /** The number of keys, then the keys, then the arguments (MERGE_SCRIPT). */
+  liveMerge(args: (string | number)[]): Promise<string[][]>;
   liveRestore(roomKey: string, hotelKey: string, ...args: string[]): Promise<number>;
+}
+
+/** A merge waiting for the end of the turn. */
+interface PendingMerge {
+  room: RoomRef;
+  updatedAt: string;
+  keys: [string, string];
+  args: string[];
+  resolve: (change: LiveRoomChange | null) => void;
+  reject: (error: unknown) => void;
 }
 
 function pairs(flat: readonly string[]): Fields {
@@ -138,7 +170,7 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     enableAutoPipelining: true,
     enableOfflineQueue: false,
   });
-  redis.defineCommand('liveMerge', { numberOfKeys: 2, lua: MERGE_SCRIPT });
+  redis.defineCommand('liveMerge', { lua: MERGE_SCRIPT });
   redis.defineCommand('liveRestore', { numberOfKeys: 2, lua: RESTORE_SCRIPT });
   const merger = redis as unknown as MergeCommand;
 
@@ -153,6 +185,36 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
     for (const listener of set) listener(text);
   });
 
+  /** Merges made this turn, sent together when it ends (MERGE_SCRIPT, MERGE_BATCH). */
+  let pending: PendingMerge[] = [];
+
+  function sendPending(): void {
+    const merges = pending;
+    pending = [];
+    for (let start = 0; start < merges.length; start += MERGE_BATCH) {
+      sendBatch(merges.slice(start, start + MERGE_BATCH));
+    }
+  }
+
+  function sendBatch(batch: PendingMerge[]): void {
+    const args: (string | number)[] = [batch.length * 2];
+    for (const merge of batch) args.push(merge.keys[0], merge.keys[1]);
+    for (const merge of batch) for (const arg of merge.args) args.push(arg);
+    merger.liveMerge(args).then(
+      (results) => {
+        batch.forEach((merge, index) => {
+          const changed = results[index] ?? [];
+          merge.resolve(
+            changed.length === 0 ? null : changeOf(merge.room, parseFields(pairs(changed)), merge.updatedAt),
+          );
+        });
+      },
+      (error: unknown) => {
+        for (const merge of batch) merge.reject(error);
+      },
+    );
+  }
+
   function fromHash(hash: Record<string, string>): LiveRoom | null {
     if (!hash.room) return null;
     const { room: roomText, updated_at: updatedAt, ...fields } = hash;
@@ -160,15 +222,30 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
   }
 
   const store: LiveStore = {
-    async merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
+    merge(room: RoomRef, patch: LivePatch, at: Date): Promise<LiveRoomChange | null> {
       const updatedAt = at.toISOString();
       const texts = textsOf(room);
-      const args = pushFieldTexts(
-        [channelOf(room.hotel_id), String(room.room_id), updatedAt, texts.room, `${texts.head}${updatedAt}"`],
-        patch,
-      );
-      const changed = await merger.liveMerge(roomKey(room.room_id), hotelKey(room.hotel_id), ...args);
-      return changed.length === 0 ? null : changeOf(room, parseFields(pairs(changed)), updatedAt);
+      const args = [
+        channelOf(room.hotel_id),
+        String(room.room_id),
+        updatedAt,
+        texts.room,
+        `${texts.head}${updatedAt}"`,
+        '',
+      ];
+      pushFieldTexts(args, patch);
+      args[5] = String((args.length - 6) / 2);
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) queueMicrotask(sendPending);
+        pending.push({
+          room,
+          updatedAt,
+          keys: [roomKey(room.room_id), hotelKey(room.hotel_id)],
+          args,
+          resolve,
+          reject,
+        });
+      });
     },
 
     setOnline(room: RoomRef, online: boolean, at: Date) {
