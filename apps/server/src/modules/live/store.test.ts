@@ -292,7 +292,7 @@ describeNeeding('redis')('redis store', () => {
       await second.close();
     }
   });
-  it('sends the merges of one turn together, each answered and told as if alone, in the order made', async () => {
+  it('sends the merges made in one go together, each answered and told as if alone, in the order made', async () => {
     const url = redisUrl();
     const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
     const store = await createRedisStore({ url, prefix });
@@ -309,7 +309,7 @@ describeNeeding('redis')('redis store', () => {
       await store.subscribe(17, seen.listener);
       await store.merge(room(300, 17), { card: false, door: false }, at(1));
       await seen.until(1);
-      // One turn: more rooms than a batch holds, room 300 twice (its second merge sees its first),
+      // In one go: more rooms than a batch holds, room 300 twice (its second merge sees its first),
       // a heartbeat that changes nothing, and rooms of another hotel between.
       const count = MERGE_BATCH + 20;
       const merges = [
@@ -348,8 +348,8 @@ describeNeeding('redis')('redis store', () => {
       ]);
       expect((await store.get(300))?.door).toBe(true);
       expect((await store.list(18)).length).toBe(count / 2);
-      // The script calls, the first merge's and the turn's, all seen once the monitor shows a later
-      // command: the turn's count + 3 merges in two, a full batch and the rest.
+      // The script calls, the first merge's and the others', all seen once the monitor shows a later
+      // command: the other count + 3 merges in two, a full batch and the rest.
       await new Promise<void>((resolve) => {
         markerSeen = resolve;
         void raw.get(`${prefix}marker`);
