@@ -28,22 +28,11 @@ import {
  * KEYS: per room, its hash and its hotel's set. ARGV: per room, channel, room id, updated_at, room
  * JSON, the message's head (up to its time's closing quote, `roomMessageHead` and the time), the
  * number of fields, then field/value pairs (values as JSON text).
- * Answers, per room, its changed pairs, flat.
+ * Answers, per room, its changed pairs, flat, or the error that room met.
  */
 const MERGE_SCRIPT = `
-local results = {}
-local a = 1
-for r = 1, #KEYS / 2 do
-  local roomKey, hotelKey = KEYS[2 * r - 1], KEYS[2 * r]
-  local channel, roomId, updatedAt, roomJson, head = ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4]
-  local count = tonumber(ARGV[a + 5])
-  a = a + 6
-  local fields, values = {}, {}
-  for i = 1, count do
-    fields[i] = ARGV[a]
-    values[i] = ARGV[a + 1]
-    a = a + 2
-  end
+local function merge(roomKey, hotelKey, channel, roomId, updatedAt, roomJson, head, fields, values)
+  local count = #fields
   local changed = {}
   if count > 0 then
     local stored = redis.call('HMGET', roomKey, unpack(fields))
@@ -90,7 +79,28 @@ for r = 1, #KEYS / 2 do
     text[#text + 1] = '}}'
     redis.call('PUBLISH', channel, table.concat(text))
   end
-  results[r] = changed
+  return changed
+end
+local results = {}
+local a = 1
+for r = 1, #KEYS / 2 do
+  local count = tonumber(ARGV[a + 5])
+  local fields, values = {}, {}
+  for i = 1, count do
+    fields[i] = ARGV[a + 4 + 2 * i]
+    values[i] = ARGV[a + 5 + 2 * i]
+  end
+  -- A room that fails (its key not a hash) fails alone: the others are merged and answered.
+  local ok, result = pcall(merge, KEYS[2 * r - 1], KEYS[2 * r], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
+    ARGV[a + 4], fields, values)
+  if ok then
+    results[r] = result
+  elseif type(result) == 'table' and result.err then
+    results[r] = result
+  else
+    results[r] = { err = tostring(result) }
+  end
+  a = a + 6 + 2 * count
 end
 return results
 `;
@@ -118,7 +128,7 @@ return 1
 
 interface MergeCommand {
   /** The number of keys, then the keys, then the arguments (MERGE_SCRIPT). */
-  liveMerge(args: (string | number)[]): Promise<string[][]>;
+  liveMerge(args: (string | number)[]): Promise<(string[] | Error)[]>;
   liveRestore(roomKey: string, hotelKey: string, ...args: string[]): Promise<number>;
 }
 
@@ -204,9 +214,12 @@ export async function createRedisStore(options: LiveRedisOptions): Promise<LiveS
       (results) => {
         batch.forEach((merge, index) => {
           const changed = results[index] ?? [];
-          merge.resolve(
-            changed.length === 0 ? null : changeOf(merge.room, parseFields(pairs(changed)), merge.updatedAt),
-          );
+          if (changed instanceof Error) merge.reject(changed);
+          else {
+            merge.resolve(
+              changed.length === 0 ? null : changeOf(merge.room, parseFields(pairs(changed)), merge.updatedAt),
+            );
+          }
         });
       },
       (error: unknown) => {

@@ -362,6 +362,29 @@ describeNeeding('redis')('redis store', () => {
     }
   });
 
+  it('fails a room the script cannot merge alone, the others of its call merged and told', async () => {
+    const url = redisUrl();
+    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisStore({ url, prefix });
+    const raw = new Redis(url);
+    try {
+      await raw.set(`${prefix}room:502`, 'not a hash');
+      const seen = collector();
+      await store.subscribe(19, seen.listener);
+      const outcomes = await Promise.allSettled(
+        [501, 502, 503].map((id) => store.merge(room(id, 19), { card: true }, at(5))),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/WRONGTYPE/);
+      await seen.until(2);
+      expect(seen.changes.map((change) => change.room_id)).toEqual([501, 503]);
+      expect((await store.get(503))?.card).toBe(true);
+    } finally {
+      raw.disconnect();
+      await store.close();
+    }
+  });
+
   it('lists a hotel of more rooms than a page, every room once', async () => {
     const store = await createRedisStore({ url: redisUrl(), prefix: `rp:test:${randomBytes(4).toString('hex')}:` });
     try {
