@@ -94,5 +94,5 @@ try {
   );
 } finally {
   await store.close();
-  stopServices(services);
+  stopServices(services.dir);
 }
