@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
@@ -145,19 +146,48 @@ describeEachDatabase(
       // The slot is free again.
       expect((await t.app.inject({ method: 'GET', url: '/apis/site' })).json()).toMatchObject({ code: 0 });
     });
+
+    it('frees the slot of a call whose client went away before its answer (a browser leaving the page)', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      // The call is sent whole, then its connection is closed while the server answers it.
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      const body = '{}';
+      socket.write(
+        `POST /apis/test/slow HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      await inside;
+      socket.destroy();
+      // Answered once the server has seen the connection go.
+      const connections = () =>
+        new Promise<number>((resolve, reject) =>
+          t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      await expect.poll(connections).toBe(0);
+      release();
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url: '/apis/site' })).json().code, { timeout: 2000 })
+        .toBe(0);
+    });
   },
   {
     env: { OVERLOAD_MAX_IN_FLIGHT: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7' },
     build: {
       extraRoutes: async (api) => {
-        api.get('/test/slow', { config: read('public') }, async () => {
+        const slow = async () => {
           const gate = new Promise<void>((resolve) => {
             release = resolve;
           });
           entered();
           await gate;
           return { code: 0, message: 'ok', data: null };
-        });
+        };
+        api.get('/test/slow', { config: read('public') }, slow);
+        api.post('/test/slow', { config: read('public') }, slow);
       },
     },
   },

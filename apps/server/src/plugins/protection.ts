@@ -140,6 +140,11 @@ export const protectionPlugin = fp(
       if (overload.maxInFlight > 0) {
         inFlight++;
         counted.add(request);
+        // A client that goes away once its call is sent (a browser leaving the page, a tab closed)
+        // runs neither hook below: its answer never finishes, and the call is no longer aborted
+        // once read whole. The connection's close frees the slot then; without it each such call
+        // held one for good, until every call was refused with 4429.
+        reply.raw.once('close', () => void done(request));
       }
     });
     app.addHook('onResponse', done);
