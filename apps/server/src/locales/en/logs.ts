@@ -104,6 +104,8 @@ export default {
   'logs.field.count': 'count',
   'logs.field.alert_id': 'alert ID',
   'logs.field.alert_type': 'alert type',
+  'logs.field.room_type': 'room type',
+  'logs.field.room_type_id': 'room type ID',
   'logs.value.totp': 'verification code',
   'logs.value.recovery': 'recovery code',
   'logs.value.password': 'password',

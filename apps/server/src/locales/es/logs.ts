@@ -104,6 +104,8 @@ export default {
   'logs.field.count': 'cantidad',
   'logs.field.alert_id': 'ID de alerta',
   'logs.field.alert_type': 'tipo de alerta',
+  'logs.field.room_type': 'tipo de habitación',
+  'logs.field.room_type_id': 'ID del tipo de habitación',
   'logs.value.totp': 'código de verificación',
   'logs.value.recovery': 'código de recuperación',
   'logs.value.password': 'contraseña',

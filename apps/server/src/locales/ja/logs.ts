@@ -104,6 +104,8 @@ export default {
   'logs.field.count': '件数',
   'logs.field.alert_id': 'アラート ID',
   'logs.field.alert_type': 'アラート種別',
+  'logs.field.room_type': '客室タイプ',
+  'logs.field.room_type_id': '客室タイプ ID',
   'logs.value.totp': '確認コード',
   'logs.value.recovery': 'リカバリーコード',
   'logs.value.password': 'パスワード',

@@ -102,6 +102,8 @@ export default {
   'logs.field.count': '数量',
   'logs.field.alert_id': '告警编号',
   'logs.field.alert_type': '告警类型',
+  'logs.field.room_type': '房型',
+  'logs.field.room_type_id': '房型编号',
   'logs.value.totp': '验证码',
   'logs.value.recovery': '恢复码',
   'logs.value.password': '密码',

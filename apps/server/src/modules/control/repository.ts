@@ -31,6 +31,7 @@ export function roomsForControl(db: Db, hotelId: number, filter: ControlFilter) 
       'rooms.building_id',
       'rooms.rcu_id',
       'rooms.room_type_id',
+      'room_types.name as room_type_name',
       'room_types.devices',
     ])
     .where('rooms.hotel_id', '=', hotelId);

@@ -257,7 +257,13 @@ export class ControlService {
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'air_control',
       target: `${rooms.length}`,
-      detail: { ac, ...filter, ...summaryOf(outcomes) },
+      // The type aimed at by its name as well (the rooms found are all of it).
+      detail: {
+        ac,
+        ...filter,
+        room_type: filter.room_type_id === undefined ? undefined : rooms[0]?.room_type_name,
+        ...summaryOf(outcomes),
+      },
     });
     return outcomes;
   }

@@ -105,6 +105,8 @@ describe('operation log actions', () => {
       `alert ID: 9; alert type: ${lookup('en', 'logs.alert.sos')}`,
     );
     expect(operationText('ja', { before: '' })).toBe(`${lookup('ja', 'logs.field.before')}: （空）`);
+    // An empty list too: a mode's settings with no schedule read "Horarios: (vacío)", not "Horarios: ".
+    expect(operationText('es', { after: { schedules: [] } })).toMatch(/: \(vacío\)\)$/);
   });
 
   it('word the details of the modes, the air policy and the upgrades', () => {
@@ -113,9 +115,22 @@ describe('operation log actions', () => {
     );
     expect(operationText('en', { mode: 'Sea view', room_ids: [1], ok: 1, failed: [] })).toContain('mode: Sea view');
     expect(
-      operationText('zh', { room_type_id: 2, before: { leave_delay_min: 0 }, after: { leave_delay_min: 5 } }),
+      operationText('zh', {
+        room_type_id: 2,
+        room_type: '豪华房',
+        before: { leave_delay_min: 0 },
+        after: { leave_delay_min: 5 },
+      }),
     ).toBe(
-      `${lookup('zh', 'fields.room_type_id')}: 2; 修改前 (${lookup('zh', 'fields.leave_delay_min')}: 0); 修改后 (${lookup('zh', 'fields.leave_delay_min')}: 5)`,
+      `房型: 豪华房; 修改前 (${lookup('zh', 'fields.leave_delay_min')}: 0); 修改后 (${lookup('zh', 'fields.leave_delay_min')}: 5)`,
+    );
+    // A room type by the name it had then, as written (never read as a word); a line recorded before
+    // names were kept says it is an id.
+    expect(operationText('en', { id: 4, room_type_id: 2, room_type: 'empty' })).toBe('ID: 4; room type: empty');
+    expect(operationText('es', { id: 4, room_type_id: 2 })).toBe('Identificador: 4; ID del tipo de habitación: 2');
+    expect(operationText('ja', { room_type_id: 2, room_type: 'デラックス' })).toBe('客室タイプ: デラックス');
+    expect(operationText('en', { before: { room_type_id: 1, room_type_name: 'Standard' }, changes: {} })).toBe(
+      'before (room type: Standard); changes ()',
     );
     expect(operationText('en', { changes: { unsold: 'setback' } })).toBe(
       `changes (${lookup('en', 'fields.unsold')}: setback)`,

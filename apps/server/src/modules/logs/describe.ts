@@ -49,13 +49,30 @@ function parsed(detail: string): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A name stored beside its id (a room's row as read, with its type's and building's names). */
+const NAME_FIELDS: Readonly<Record<string, string>> = { room_type_name: 'room_type', building_name: 'building' };
+
 function fieldText(language: Language, key: string): string {
-  return lookup(language, `logs.field.${key}`) ?? fieldLabel(language, key);
+  const field = NAME_FIELDS[key] ?? key;
+  return lookup(language, `logs.field.${field}`) ?? fieldLabel(language, field);
 }
+
+/**
+ * An id the reader knows by the name recorded beside it (`room_type_id` with `room_type`): the name
+ * says it, as it was then. A line recorded with the id alone reads `room type ID: 2`.
+ */
+const NAMED_IDS: Readonly<Record<string, readonly string[]>> = {
+  room_type_id: ['room_type', 'room_type_name'],
+  building_id: ['building_name'],
+};
+
+const namedElsewhere = (object: Record<string, unknown>, key: string): boolean =>
+  (NAMED_IDS[key] ?? []).some((name) => typeof object[name] === 'string' && object[name] !== '');
 
 function valueText(language: Language, value: unknown): string {
   if (typeof value === 'boolean') return lookup(language, value ? 'logs.yes' : 'logs.no') ?? String(value);
-  if (value === '') return lookup(language, 'logs.empty') ?? value;
+  // An empty text or list ("Schedules: (none)"), not a label followed by nothing.
+  if (value === '' || (Array.isArray(value) && value.length === 0)) return lookup(language, 'logs.empty') ?? '';
   if (typeof value === 'string') return lookup(language, `logs.value.${value}`) ?? value;
   if (typeof value === 'number') return String(value);
   if (value === null || value === undefined) return '—';
@@ -72,7 +89,12 @@ const VALUE_WORDS: Readonly<Record<string, string>> = { mode: 'mode', kind: 'upg
 /** `field value, field value` in words; an object inside is put in parentheses. */
 function pairsText(language: Language, object: Record<string, unknown>): string {
   return Object.entries(object)
+    .filter(([key]) => !namedElsewhere(object, key))
     .map(([key, value]) => {
+      // A name (a room type's, a building's) is shown as it was written, never read as a word.
+      if ((key === 'room_type' || key in NAME_FIELDS) && typeof value === 'string' && value !== '') {
+        return `${fieldText(language, key)}: ${value}`;
+      }
       // The rule an action followed names itself: its words alone.
       if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
       const words = VALUE_WORDS[key];
@@ -251,7 +273,7 @@ export function eventText(language: Language, type: string, detail: string, name
 }
 
 /**
- * An operation's detail in words (`Floor: 3; Room type: 2`). An alert's confirmation keeps its
+ * An operation's detail in words (`Floor: 3; room type: Deluxe`). An alert's confirmation keeps its
  * alert as `{ id, type }`: the type is named by its words (`Alert ID: 9; Alert type: SOS`).
  */
 export function operationText(language: Language, detail: unknown, action?: string): string {

@@ -180,6 +180,35 @@ describeEachDatabase(
         .orderBy('id')
         .execute();
       expect(actions.map((row) => row.action)).toEqual(['mode_add', 'mode_update', 'mode_update', 'mode_delete']);
+
+      // The operation log names the room type as it was called then, in the reader's language.
+      const typeName = (await list(standardTypeId)).data.room_type.name as string;
+      for (const [language, label] of [
+        ['en', 'room type'],
+        ['zh', '房型'],
+        ['es', 'tipo de habitación'],
+        ['ja', '客室タイプ'],
+      ] as const) {
+        const logged = await t.call('POST', '/apis/oplog/query', {
+          token: manager,
+          headers: { 'accept-language': language },
+          body: { filter: { action: 'mode_delete' } },
+        });
+        expect(logged.data.records[0].text).toContain(`${label}: ${typeName}`);
+      }
+      const texts = await t.call('POST', '/apis/oplog/query', {
+        token: manager,
+        headers: { 'accept-language': 'en' },
+        body: { size: 100 },
+      });
+      const modeTexts = texts.data.records
+        .filter((record: { action: string }) => record.action.startsWith('mode_'))
+        .map((record: { text: string }) => record.text);
+      expect(modeTexts.length).toBeGreaterThanOrEqual(4);
+      for (const text of modeTexts) {
+        expect(text).toContain(`room type: ${typeName}`);
+        expect(text).not.toContain('room type ID');
+      }
     });
 
     it("refuses a mode that does not fit its type's template, a taken name, and bad input, with clear messages", async () => {

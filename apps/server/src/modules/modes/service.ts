@@ -182,7 +182,7 @@ export class ModeService {
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'mode_add',
         target: name,
-        detail: { id: row.id, room_type_id: type.id, devices: body.devices },
+        detail: { id: row.id, room_type_id: type.id, room_type: type.name, devices: body.devices },
       });
       return toMode(row);
     });
@@ -207,10 +207,18 @@ export class ModeService {
         ...(body.devices && { devices: JSON.stringify(body.devices) }),
         updated_at: this.#clock().toISOString(),
       });
+      // The mode as it was, its type said once, by name, beside it.
+      const { room_type_id: _typeId, ...beforeMode } = toMode(before);
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'mode_update',
         target: name ?? before.name,
-        detail: { id: before.id, room_type_id: type.id, before: toMode(before), devices: body.devices },
+        detail: {
+          id: before.id,
+          room_type_id: type.id,
+          room_type: type.name,
+          before: beforeMode,
+          devices: body.devices,
+        },
       });
       return toMode({
         ...before,
@@ -228,6 +236,7 @@ export class ModeService {
       const mode = await repository.findMode(trx, hotelId, id);
       if (!mode) throw notFound('modes.notFound');
       if (mode.builtin === 1) throw conflict('modes.builtinDelete');
+      const type = await this.#existingType(trx, hotelId, mode.room_type_id);
       await repository.deleteMode(trx, mode.id);
       const settings = await repository.findSettings(trx, mode.room_type_id);
       const schedules = settingsOf(settings).schedules.filter((schedule) => schedule.mode_id !== mode.id);
@@ -241,7 +250,7 @@ export class ModeService {
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'mode_delete',
         target: mode.name,
-        detail: { id: mode.id, room_type_id: mode.room_type_id },
+        detail: { id: mode.id, room_type_id: type.id, room_type: type.name },
       });
       return { roomTypeId: mode.room_type_id, schedules };
     });
@@ -273,7 +282,7 @@ export class ModeService {
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'mode_settings',
         target: type.name,
-        detail: { room_type_id: type.id, before, after },
+        detail: { room_type_id: type.id, room_type: type.name, before, after },
       });
       return after;
     });

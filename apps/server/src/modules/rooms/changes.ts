@@ -119,7 +119,7 @@ export async function bulkAddRooms(
     const building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
     checkFloor(building, floorFrom);
     checkFloor(building, floorTo);
-    await existingRoomType(trx, hotelId, body.room_type_id);
+    const roomType = await existingRoomType(trx, hotelId, body.room_type_id);
     const existing = await repository.roomNumsOfHotel(trx, hotelId);
     const skipped = planned.filter(({ roomNum }) => existing.has(roomNum)).map(({ roomNum }) => roomNum);
     const fresh = planned.filter(({ roomNum }) => !existing.has(roomNum));
@@ -151,7 +151,8 @@ export async function bulkAddRooms(
         floors: body.floors,
         rooms: body.rooms,
         pattern,
-        room_type_id: body.room_type_id,
+        room_type_id: roomType.id,
+        room_type: roomType.name,
         created: fresh.length,
         skipped: skipped.length,
       },
@@ -173,6 +174,7 @@ export async function updateRoom(
     const before = await existingRoom(trx, hotelId, body.id);
     const changes: Partial<NewRoomRow> = {};
     let building: BuildingRow | undefined;
+    let roomTypeName: string | undefined;
     if (body.building_id !== undefined && body.building_id !== before.building_id) {
       building = await buildingForRooms(trx, clock, hotelId, body.building_id, language);
       changes.building_id = building.id;
@@ -183,7 +185,7 @@ export async function updateRoom(
       checkFloor(building, body.floor_num ?? before.floor_num);
     }
     if (body.room_type_id !== undefined) {
-      await existingRoomType(trx, hotelId, body.room_type_id);
+      roomTypeName = (await existingRoomType(trx, hotelId, body.room_type_id)).name;
       changes.room_type_id = body.room_type_id;
     }
     if (body.room_num !== undefined) {
@@ -203,7 +205,8 @@ export async function updateRoom(
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_update',
       target: after.room_num,
-      detail: { id: after.id, before: logged, changes },
+      // The new type by its name too, as it is called now: the log keeps what it was then.
+      detail: { id: after.id, before: logged, changes: { ...changes, room_type: roomTypeName } },
     });
     return { room: roomsFor(actor, keys)(after), rcuIds: [...new Set([before.rcu_id, after.rcu_id])] };
   });
