@@ -14,7 +14,16 @@ export interface Browser {
 
 /** Debian's Chromium, headless, with a fresh profile and no background traffic. */
 export async function openBrowser(
-  options: { width?: number; height?: number; bypassCSP?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    bypassCSP?: boolean;
+    /**
+     * 'reduce': the page is told the reader asked for less motion (the console then draws charts
+     * and opens dialogs without animation), for the tests that measure what is drawn.
+     */
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'roompilot-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -23,6 +32,7 @@ export async function openBrowser(
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     // Only for tests that put a script of their own into the page (axe-core, support/axe.ts).
     bypassCSP: options.bypassCSP ?? false,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -35,6 +45,7 @@ export async function openBrowser(
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  watchTraffic(page);
   return {
     context,
     page,
@@ -48,4 +59,38 @@ export async function openBrowser(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** A page's requests still waiting for their answer, and when one last began or ended (ms). */
+interface Traffic {
+  pending: number;
+  changedAt: number;
+}
+
+const traffic = new WeakMap<Page, Traffic>();
+
+/** Counts the page's requests (the console's calls, its chunks, its images; not the live socket). */
+function watchTraffic(page: Page): void {
+  const seen: Traffic = { pending: 0, changedAt: Date.now() };
+  page.on('request', () => {
+    seen.pending += 1;
+    seen.changedAt = Date.now();
+  });
+  const ended = () => {
+    seen.pending = Math.max(0, seen.pending - 1);
+    seen.changedAt = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  traffic.set(page, seen);
+}
+
+/**
+ * Whether a page opened here has had no request under way for `quietMs`; undefined for a page
+ * this file does not watch. Playwright's own 'networkidle' waits for half a second of quiet after
+ * the last answer, on every screen a walk opens.
+ */
+export function networkQuiet(page: Page, quietMs: number): (() => boolean) | undefined {
+  const seen = traffic.get(page);
+  return seen && (() => seen.pending === 0 && Date.now() - seen.changedAt >= quietMs);
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { networkQuiet } from './browser.js';
 
 /**
  * The console's built screens, for the tests that walk all of them (phones, words, permissions,
@@ -64,14 +65,20 @@ export function screenUrl(baseUrl: string, screen: BuiltScreen, ids: { roomTypeI
   return baseUrl + screen.path.replace('{roomTypeId}', String(ids.roomTypeId)).replace('{roomId}', String(ids.roomId));
 }
 
+/** How long no request may be under way before a screen counts as loaded (ms). */
+const QUIET_MS = 250;
+
 /**
  * Waits until a screen shows its data: the breadcrumb is there, no spinner or skeleton is left,
- * and nothing is still loading for a moment.
+ * and nothing is still loading for a moment (no request under way for QUIET_MS; a page this
+ * suite did not open: Playwright's 'networkidle', half a second).
  */
 export async function waitForScreen(page: Page): Promise<void> {
   await page.locator('.ant-breadcrumb').first().waitFor();
   await expect
     .poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 15_000 })
     .toBe(0);
-  await page.waitForLoadState('networkidle');
+  const quiet = networkQuiet(page, QUIET_MS);
+  if (quiet) await expect.poll(quiet, { timeout: 15_000, interval: 50 }).toBe(true);
+  else await page.waitForLoadState('networkidle');
 }

@@ -26,13 +26,19 @@ export function consoleSuite(
     viewport?: { width: number; height: number };
     /** For the tests that put axe-core into the page (support/axe.ts). */
     bypassCSP?: boolean;
+    /** For the tests that measure what is drawn: no animation to wait for (support/browser.ts). */
+    reducedMotion?: 'reduce';
   } = {},
 ): ConsoleSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer(options.env);
-    browser = await openBrowser({ ...options.viewport, bypassCSP: options.bypassCSP });
+    browser = await openBrowser({
+      ...options.viewport,
+      bypassCSP: options.bypassCSP,
+      reducedMotion: options.reducedMotion,
+    });
   });
   afterAll(async () => {
     await browser?.close();

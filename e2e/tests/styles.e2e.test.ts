@@ -91,7 +91,7 @@ test('the dialogs, drop-downs, drawers and toasts the screens open make antd bui
   // then the export menu.
   await page.goto(`${suite.server.url}/roomsystem/room`);
   await waitForScreen(page);
-  await page.locator('.rp-page .ant-btn-primary').first().click();
+  await page.locator('.rp-page button[data-call="rooms.add"]').first().click();
   await page.locator('.ant-modal:visible .ant-select:visible').first().click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item').first().waitFor();
   await check('rooms: add dialog, select open');

@@ -57,5 +57,19 @@ function runtimeStylesWanted(): boolean {
  * dev server has no such sheet and keeps antd's runtime styles.
  */
 export function runtimeTheme(): ThemeConfig {
-  return { ...theme, zeroRuntime: import.meta.env.PROD && !runtimeStylesWanted() };
+  return {
+    ...theme,
+    // antd's own switch for its motion (dialogs, drawers, menus and messages appear in place); a
+    // token the sheet's styles do not depend on.
+    token: { ...theme.token, motion: !reducedMotionWanted() },
+    zeroRuntime: import.meta.env.PROD && !runtimeStylesWanted(),
+  };
+}
+
+/**
+ * The reader asked the system for less motion (an accessibility setting, read when the console
+ * starts): antd animates nothing, global.css stops the remaining transitions, charts draw at once.
+ */
+function reducedMotionWanted(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderInApp } from '../test/render';
 import { Chart, type ChartOption } from './Chart';
+import { drawnOption } from './chart/EChart';
 
 const option: ChartOption = {
   xAxis: { type: 'category', data: ['Mon', 'Tue', 'Wed'] },
@@ -25,6 +26,12 @@ describe('Chart', () => {
     const drawn = container.querySelector('svg')?.textContent ?? '';
     // jsdom lays out no width, so ECharts skips every other label: the first one is always drawn.
     expect(drawn).toContain('Mon');
+  });
+
+  test('draws without animation when the reader asked for less motion', () => {
+    expect(drawnOption(option, true)).toEqual({ ...option, animation: false });
+    expect(drawnOption(option, false)).toBe(option);
+    expect(drawnOption({ ...option, animation: true }, true).animation).toBe(false);
   });
 
   test('redraws when the option changes', async () => {

@@ -64,6 +64,14 @@ function echartsTheme(theme: ChartTheme) {
   };
 }
 
+/** The reader asked the system for less motion: charts are drawn at once, without growing in. */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The option as drawn: without ECharts' animations when the reader asked for less motion. */
+export function drawnOption(option: ChartOption, reducedMotion = window.matchMedia(REDUCED_MOTION).matches) {
+  return reducedMotion ? { ...option, animation: false } : option;
+}
+
 interface Props {
   option: ChartOption;
   theme: ChartTheme;
@@ -81,7 +89,7 @@ export default function EChart({ option, theme, height }: Props) {
     const element = box.current;
     if (!element) return;
     const instance = init(element, echartsTheme(theme), { renderer: 'svg' });
-    instance.setOption(latestOption.current);
+    instance.setOption(drawnOption(latestOption.current));
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
@@ -93,7 +101,7 @@ export default function EChart({ option, theme, height }: Props) {
   }, [theme]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    chart.current?.setOption(drawnOption(option), { notMerge: true });
   }, [option]);
 
   return <div ref={box} aria-hidden="true" style={{ width: '100%', height }} />;

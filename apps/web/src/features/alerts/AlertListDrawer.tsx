@@ -1,6 +1,6 @@
 import { ALERT_LIST_STATES, ALERT_TYPES, type AlertListState, type AlertRecord } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input, Pagination, Segmented, Select, Spin, Tag } from 'antd';
+import { Button, Drawer, Pagination, Segmented, Select, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -8,6 +8,7 @@ import { useMessage } from '../../app/feedback';
 import { CallAction } from '../../components/CallAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber, intlLocale } from '../../lib/format';
 import { ALERT_LIST_KEY, alertTitle } from './alertText';
@@ -112,9 +113,8 @@ function AlertList({ onConfirmed }: { onConfirmed: (id: number) => void }) {
           allowClear
           options={Object.values(ALERT_TYPES).map((type) => ({ value: type, label: t(alertTitle(type)) }))}
         />
-        <Input.Search
-          aria-label={t('alerts.list.roomLabel')}
-          placeholder={t('alerts.list.roomLabel')}
+        <SearchInput
+          hint={t('alerts.list.roomLabel')}
           value={room}
           maxLength={16}
           onChange={(event) => {
@@ -123,7 +123,6 @@ function AlertList({ onConfirmed }: { onConfirmed: (id: number) => void }) {
           }}
           onSearch={applyRoom}
           onBlur={() => applyRoom(room)}
-          allowClear
         />
         <Select<TimeRange>
           aria-label={t('alerts.list.timeLabel')}

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type ControlResult, type LiveRoomState, type RentState } from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -20,6 +20,7 @@ import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { CONTROL_PAGINATION, roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
+import { SearchInput } from '../../components/SearchInput';
 
 const STATES_KEY = roomStateControlQuery().queryKey;
 type RentFilter = RentState | 'unknown' | 'all';
@@ -194,10 +195,8 @@ export default function RoomStateControlPage() {
         onRetryFailed={canSend && runCall === 'control.rent' ? retryFailed : undefined}
       />
       <div className="rp-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={t('control.search')}
-          aria-label={t('control.search')}
+        <SearchInput
+          hint={t('control.search')}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           className="rp-control__search"

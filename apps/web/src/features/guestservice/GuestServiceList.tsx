@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { CallId, GuestDeleteResult, Page } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Select, Space, type TableColumnsType } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../app/feedback';
@@ -17,6 +17,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import type { MessageKey } from '../../locales/types';
 import './guestservice.css';
+import { SearchInput } from '../../components/SearchInput';
 
 interface Filters<Type extends string> {
   keyword?: string;
@@ -121,15 +122,12 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
           onChange={(value: Row['type'] | undefined) => filter({ type: value })}
           options={types.map((type) => ({ value: type, label: typeLabel(type) }))}
         />
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-filter--keyword rp-guestservice__keyword"
-          placeholder={keywordPlaceholder}
-          aria-label={keywordPlaceholder}
-          allowClear
+          hint={keywordPlaceholder}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}
-          enterButton={t('common.search')}
         />
       </div>
       <div className="rp-toolbar">

@@ -1,6 +1,6 @@
 import type { Hotel } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Input, type TableColumnsType, Tag } from 'antd';
+import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -11,6 +11,7 @@ import { AddButton } from '../../components/CallAction';
 import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { ValidityTag } from '../../components/ValidityTag';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -102,12 +103,9 @@ export default function HotelsPage() {
   return (
     <section className="rp-page">
       <div className="rp-toolbar">
-        <Input.Search
+        <SearchInput
           className="rp-toolbar__search"
-          placeholder={t('hotels.searchPlaceholder')}
-          aria-label={t('hotels.searchPlaceholder')}
-          allowClear
-          enterButton={t('common.search')}
+          hint={t('hotels.searchPlaceholder')}
           onSearch={(value) => {
             setKeyword(value.trim());
             list.firstPage();

@@ -1,6 +1,6 @@
 import type { EventLogEntry, EventLogFilter } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, type TableColumnsType, Tag } from 'antd';
+import { Select, type TableColumnsType, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -12,6 +12,7 @@ import {
   eventLogStart,
 } from '../../app/screenQueries';
 import { ListTable } from '../../components/ListTable';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
@@ -91,11 +92,9 @@ export function EventLogTab() {
   return (
     <>
       <div className="rp-toolbar rp-toolbar--filters">
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-logs__search"
-          placeholder={t('logs.room')}
-          aria-label={t('logs.room')}
-          allowClear
+          hint={t('logs.room')}
           maxLength={16}
           value={roomInput}
           onChange={(event) => setRoomInput(event.target.value)}

@@ -1,10 +1,11 @@
 import type { OplogEntry, OplogFilter } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, type TableColumnsType } from 'antd';
+import { Select, type TableColumnsType } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { ListTable } from '../../components/ListTable';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
@@ -87,11 +88,9 @@ export function OperationLogTab() {
   return (
     <>
       <div className="rp-toolbar rp-toolbar--filters">
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-logs__search"
-          placeholder={t('logs.user')}
-          aria-label={t('logs.user')}
-          allowClear
+          hint={t('logs.user')}
           maxLength={64}
           value={userInput}
           onChange={(event) => setUserInput(event.target.value)}
@@ -104,11 +103,9 @@ export function OperationLogTab() {
           value={filters.action}
           onChange={(value) => change({ action: value })}
         />
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-filter--keyword rp-logs__search rp-logs__search--keyword"
-          placeholder={t('logs.keyword')}
-          aria-label={t('logs.keyword')}
-          allowClear
+          hint={t('logs.keyword')}
           maxLength={128}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}

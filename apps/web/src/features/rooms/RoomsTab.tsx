@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { FLOOR_MAX, FLOOR_MIN, type Room, type RoomFileFormat, type RoomSort } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Input, InputNumber, Select, Space, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Dropdown, InputNumber, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { OnceOpened } from '../../components/OnceOpened';
 import { EditAction, RowAction } from '../../components/RowActions';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatDate, formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/saveFile';
@@ -224,11 +225,9 @@ export function RoomsTab() {
           onChange={(value: number | undefined) => filter({ room_type_id: value })}
           options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
         />
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-filter--keyword"
-          placeholder={t('rooms.keywordPlaceholder')}
-          aria-label={t('rooms.keywordPlaceholder')}
-          allowClear
+          hint={t('rooms.keywordPlaceholder')}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

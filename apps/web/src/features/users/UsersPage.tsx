@@ -1,18 +1,7 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { USER_STATES, type User, type UserState } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { Button, Popconfirm, Select, Space, Switch, type TableColumnsType, Tag, Tooltip, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -32,6 +21,7 @@ import { usePeopleHotel } from './hotelTarget';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 import './users.css';
+import { SearchInput } from '../../components/SearchInput';
 
 interface Filters {
   keyword?: string;
@@ -212,15 +202,12 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
           onChange={(value: UserState | undefined) => filter({ state: value })}
           options={USER_STATES.map((state) => ({ value: state, label: t(`users.state.${state}`) }))}
         />
-        <Input.Search
+        <SearchInput
           className="rp-filter rp-filter--keyword rp-users__keyword"
-          placeholder={t('users.keyword')}
-          aria-label={t('users.keyword')}
-          allowClear
+          hint={t('users.keyword')}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}
-          enterButton={t('common.search')}
         />
       </div>
       <div className="rp-toolbar">

@@ -1,6 +1,6 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { VALIDITY_WARN_DAYS, type Validity } from '@roompilot/contract';
-import { Checkbox, DatePicker, Form, Input, type TableColumnsType, Tag } from 'antd';
+import { Checkbox, DatePicker, Form, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { LISTS } from '../../app/screenQueries';
 import { FormModal } from '../../components/FormModal';
 import { ListTable } from '../../components/ListTable';
 import { RowAction } from '../../components/RowActions';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatDate, formatNumber } from '../../lib/format';
 import { VALIDITY_COLOR, validityState } from './validityState';
@@ -65,12 +66,9 @@ export default function ValidityPage() {
   return (
     <section className="rp-page">
       <div className="rp-toolbar">
-        <Input.Search
+        <SearchInput
           className="rp-toolbar__search"
-          placeholder={t('hotels.searchPlaceholder')}
-          aria-label={t('hotels.searchPlaceholder')}
-          allowClear
-          enterButton={t('common.search')}
+          hint={t('hotels.searchPlaceholder')}
           onSearch={(value) => {
             setKeyword(value.trim());
             list.firstPage();

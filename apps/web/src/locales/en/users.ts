@@ -5,7 +5,7 @@ export default {
   'users.addTitle': 'Add user',
   'users.editTitle': 'Edit user',
   'users.added': 'User "{{name}}" added',
-  'users.keyword': 'User name, nickname, phone or e-mail',
+  'users.keyword': 'User, nickname, phone or e-mail',
   'users.allDepts': 'All departments',
   'users.allStates': 'All states',
   'users.hotel': 'Hotel',

@@ -5,7 +5,7 @@ export default {
   'users.addTitle': 'ユーザーを追加',
   'users.editTitle': 'ユーザーを編集',
   'users.added': 'ユーザー「{{name}}」を追加しました',
-  'users.keyword': 'ユーザー名・ニックネーム・電話・メールで検索',
+  'users.keyword': 'ユーザー名・ニックネーム・電話・メール',
   'users.allDepts': 'すべての部門',
   'users.allStates': 'すべての状態',
   'users.hotel': 'ホテル',
