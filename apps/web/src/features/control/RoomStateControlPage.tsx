@@ -11,6 +11,7 @@ import { asQuery, roomStateControlQuery } from '../../app/screenQueries';
 import { EmptyState } from '../../components/EmptyState';
 import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
+import { SearchInput } from '../../components/SearchInput';
 import { selectAllTitle } from '../../components/selectAllTitle';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
@@ -20,7 +21,6 @@ import { ControlResults, type Run, reasonOf } from './ControlResults';
 import { CONTROL_PAGINATION, roomColumns } from './columns';
 import { failedIds, mergeResults } from './targets';
 import './control.css';
-import { SearchInput } from '../../components/SearchInput';
 
 const STATES_KEY = roomStateControlQuery().queryKey;
 type RentFilter = RentState | 'unknown' | 'all';

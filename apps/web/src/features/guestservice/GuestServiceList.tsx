@@ -12,12 +12,12 @@ import { DeleteAction } from '../../components/DeleteAction';
 import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { EditAction } from '../../components/RowActions';
+import { SearchInput } from '../../components/SearchInput';
 import type { Paging } from '../../components/useListQuery';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import type { MessageKey } from '../../locales/types';
 import './guestservice.css';
-import { SearchInput } from '../../components/SearchInput';
 
 interface Filters<Type extends string> {
   keyword?: string;

@@ -14,6 +14,7 @@ import { DeleteAction } from '../../components/DeleteAction';
 import { DeleteSelected } from '../../components/DeleteSelected';
 import { ListTable } from '../../components/ListTable';
 import { EditAction, RowAction } from '../../components/RowActions';
+import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
 import { formatNumber } from '../../lib/format';
 import { departmentTree } from '../departments/tree';
@@ -21,7 +22,6 @@ import { usePeopleHotel } from './hotelTarget';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 import './users.css';
-import { SearchInput } from '../../components/SearchInput';
 
 interface Filters {
   keyword?: string;
