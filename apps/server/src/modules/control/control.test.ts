@@ -81,6 +81,14 @@ describeEachDatabase(
       });
       const logged = await t.db.selectFrom('oplog').selectAll().where('action', '=', 'air_control').execute();
       expect(logged).toHaveLength(1);
+      // The operation log names the room that failed by its number, as the staff know it.
+      const log = await t.call('POST', '/apis/oplog/query', {
+        token: manager,
+        headers: { 'accept-language': 'en' },
+        body: { filter: { action: 'air_control' } },
+      });
+      expect(log.data.records[0].text).toContain(`succeeded: 2; failed rooms: ${silent.room_num}`);
+      expect(log.data.records[0].text).not.toContain('room IDs');
       const none = await t.call('POST', '/apis/aircontrol', { token: manager, body: { ac: { on: false } } });
       expect(none.code).toBe(ErrorCode.invalid);
     });

@@ -38,6 +38,19 @@ export interface RoomOutcome {
   notes?: AcLimitNote[];
 }
 
+/**
+ * A control call's outcome as the operation log keeps it: how many rooms took it, and the rooms
+ * that did not, by id (for tools) and by number (what the log says: staff know a room by its number).
+ */
+export function outcomeSummary(outcomes: readonly RoomOutcome[]) {
+  const failed = outcomes.filter((outcome) => outcome.failure);
+  return {
+    ok: outcomes.length - failed.length,
+    failed: failed.map((outcome) => outcome.room_id),
+    failed_room_nums: failed.map((outcome) => outcome.room_num),
+  };
+}
+
 const FAILURE_MESSAGES = {
   offline: 'live.deviceOffline',
   timeout: 'live.deviceTimeout',

@@ -21,7 +21,7 @@ import { JSON_DEPTH_MAX, nestsDeeperThan } from '../../json-depth.js';
 import { insertEvent } from '../alerts/repository.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
-import { DeviceCommandError, RoomNotFoundError, type RoomOutcome } from './failures.js';
+import { DeviceCommandError, outcomeSummary, RoomNotFoundError, type RoomOutcome } from './failures.js';
 import * as repository from './repository.js';
 
 /** A command's line in the event log keeps what it set up to this many characters (else only the op). */
@@ -257,12 +257,14 @@ export class ControlService {
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'air_control',
       target: `${rooms.length}`,
-      // The type aimed at by its name as well (the rooms found are all of it).
+      // The type aimed at by its name as well (the rooms found are all of it), rooms picked one by
+      // one by their numbers too (a floor or a type is named by itself, not by its every room).
       detail: {
         ac,
         ...filter,
+        room_nums: filter.room_ids && rooms.map((room) => room.room_num),
         room_type: filter.room_type_id === undefined ? undefined : rooms[0]?.room_type_name,
-        ...summaryOf(outcomes),
+        ...outcomeSummary(outcomes),
       },
     });
     return outcomes;
@@ -294,7 +296,7 @@ export class ControlService {
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'room_state_control',
       target: `${rooms.length}`,
-      detail: { rent, room_ids: roomIds, ...summaryOf(outcomes) },
+      detail: { rent, room_ids: roomIds, room_nums: rooms.map((room) => room.room_num), ...outcomeSummary(outcomes) },
     });
     const changed = rooms.map(({ id, room_num, room_type_id }) => ({ id, hotel_id: hotelId, room_num, room_type_id }));
     for (const listener of this.#rentListeners) listener(changed, rent);
@@ -387,9 +389,4 @@ async function outcomeOf(
     if (!(error instanceof DeviceCommandError)) throw error;
     return { room_id: room.id, room_num: room.room_num, failure: error };
   }
-}
-
-function summaryOf(outcomes: RoomOutcome[]) {
-  const failed = outcomes.filter((outcome) => outcome.failure);
-  return { ok: outcomes.length - failed.length, failed: failed.map((outcome) => outcome.room_id) };
 }

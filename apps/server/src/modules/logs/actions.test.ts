@@ -110,8 +110,29 @@ describe('operation log actions', () => {
   });
 
   it('word the details of the modes, the air policy and the upgrades', () => {
+    // Rooms by the numbers staff know them by; a line recorded with their ids alone says so.
+    expect(
+      operationText('en', {
+        mode: 'welcome',
+        room_ids: [1, 2],
+        room_nums: ['0201', '0202'],
+        ok: 1,
+        failed: [2],
+        failed_room_nums: ['0202'],
+      }),
+    ).toBe('mode: Welcome; rooms: 0201, 0202; succeeded: 1; failed rooms: 0202');
+    expect(
+      operationText('es', {
+        rent: 'checked_in',
+        room_ids: [7],
+        room_nums: ['0301'],
+        ok: 1,
+        failed: [],
+        failed_room_nums: [],
+      }),
+    ).toMatch(/habitaciones: 0301; correctas: 1; habitaciones con fallo: \(vacío\)$/);
     expect(operationText('en', { mode: 'welcome', room_ids: [1, 2], ok: 1, failed: [2] })).toBe(
-      'mode: Welcome; rooms: 1, 2; succeeded: 1; failed rooms: 2',
+      'mode: Welcome; room IDs: 1, 2; succeeded: 1; failed room IDs: 2',
     );
     expect(operationText('en', { mode: 'Sea view', room_ids: [1], ok: 1, failed: [] })).toContain('mode: Sea view');
     expect(

@@ -58,16 +58,32 @@ function fieldText(language: Language, key: string): string {
 }
 
 /**
- * An id the reader knows by the name recorded beside it (`room_type_id` with `room_type`): the name
- * says it, as it was then. A line recorded with the id alone reads `room type ID: 2`.
+ * An id the reader knows by the name recorded beside it (`room_type_id` with `room_type`, rooms'
+ * ids with their numbers): the name says it, as it was then. A line recorded with the id alone
+ * reads `room type ID: 2`, `room IDs: 4, 5`.
  */
 const NAMED_IDS: Readonly<Record<string, readonly string[]>> = {
   room_type_id: ['room_type', 'room_type_name'],
   building_id: ['building_name'],
+  room_ids: ['room_nums'],
+  ids: ['room_nums'],
+  failed: ['failed_room_nums'],
 };
 
 const namedElsewhere = (object: Record<string, unknown>, key: string): boolean =>
-  (NAMED_IDS[key] ?? []).some((name) => typeof object[name] === 'string' && object[name] !== '');
+  (NAMED_IDS[key] ?? []).some(
+    (name) => (typeof object[name] === 'string' && object[name] !== '') || Array.isArray(object[name]),
+  );
+
+/** Names and numbers shown as they were written (a room type's name, rooms' numbers), never read as words. */
+const AS_WRITTEN = new Set(['room_type', ...Object.keys(NAME_FIELDS), 'room_nums', 'failed_room_nums']);
+
+function writtenText(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+    return value.join(', ');
+  return null;
+}
 
 function valueText(language: Language, value: unknown): string {
   if (typeof value === 'boolean') return lookup(language, value ? 'logs.yes' : 'logs.no') ?? String(value);
@@ -91,10 +107,9 @@ function pairsText(language: Language, object: Record<string, unknown>): string 
   return Object.entries(object)
     .filter(([key]) => !namedElsewhere(object, key))
     .map(([key, value]) => {
-      // A name (a room type's, a building's) is shown as it was written, never read as a word.
-      if ((key === 'room_type' || key in NAME_FIELDS) && typeof value === 'string' && value !== '') {
-        return `${fieldText(language, key)}: ${value}`;
-      }
+      // A name (a room type's, a building's) or rooms' numbers: as written, never read as words.
+      const written = AS_WRITTEN.has(key) ? writtenText(value) : null;
+      if (written !== null) return `${fieldText(language, key)}: ${written}`;
       // The rule an action followed names itself: its words alone.
       if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
       const words = VALUE_WORDS[key];

@@ -346,6 +346,15 @@ describeEachDatabase(
       expect((await modeEvents(silent)).at(-1)).toMatchObject({ mode: 'housekeeping', ok: false, failure: 'offline' });
       const logged = await t.db.selectFrom('oplog').selectAll().where('action', '=', 'mode_apply').execute();
       expect(logged).toHaveLength(1);
+      // The operation log names the rooms by their numbers, as the staff know them.
+      const log = await t.call('POST', '/apis/oplog/query', {
+        token: manager,
+        headers: { 'accept-language': 'en' },
+        body: { filter: { action: 'mode_apply' } },
+      });
+      expect(log.data.records[0].text).toBe(
+        `mode: Housekeeping; rooms: ${[one, two, silent].map((room) => room.room_num).join(', ')}; succeeded: 2; failed rooms: ${silent.room_num}`,
+      );
 
       const unknown = await t.call('POST', '/apis/modelapply', {
         token: manager,

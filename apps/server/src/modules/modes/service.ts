@@ -27,7 +27,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Db } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { insertEvent } from '../alerts/repository.js';
-import { DeviceCommandError, type RoomOutcome } from '../control/failures.js';
+import { DeviceCommandError, outcomeSummary, type RoomOutcome } from '../control/failures.js';
 import { type ControlService, inParallel } from '../control/service.js';
 import type { LiveStore } from '../live/store.js';
 import { recordOperation } from '../oplog/service.js';
@@ -306,11 +306,15 @@ export class ModeService {
     const rooms = await repository.roomsOf(this.#db, hotelId, roomIds);
     if (rooms.length !== roomIds.length) return null;
     const outcomes = await this.#applyToRooms(rooms, name, { trigger: 'manual', by: actor.userName });
-    const failed = outcomes.filter((outcome) => outcome.failure).map((outcome) => outcome.room_id);
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'mode_apply',
       target: name,
-      detail: { mode: name, room_ids: roomIds, ok: outcomes.length - failed.length, failed },
+      detail: {
+        mode: name,
+        room_ids: roomIds,
+        room_nums: rooms.map((room) => room.room_num),
+        ...outcomeSummary(outcomes),
+      },
     });
     return outcomes;
   }

@@ -222,13 +222,14 @@ export async function removeRooms(
   body: RoomDeleteBody,
 ): Promise<{ deleted: number }> {
   const gone = await db.transaction().execute(async (trx) => {
-    const rooms = await repository.rcuIdsOfRooms(trx, hotelId, body.ids);
+    const rooms = await repository.roomsOfIds(trx, hotelId, body.ids);
     if (rooms.length !== body.ids.length) throw notFound('rooms.notFound');
     await repository.deleteRooms(trx, hotelId, body.ids);
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_delete',
       target: String(body.ids.length),
-      detail: { ids: body.ids },
+      // The rooms by their numbers too: once deleted, their ids name nothing a reader can find.
+      detail: { ids: body.ids, room_nums: rooms.map((room) => room.room_num) },
     });
     return rooms;
   });

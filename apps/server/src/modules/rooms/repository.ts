@@ -364,13 +364,13 @@ export async function updateRoom(db: Db, hotelId: number, id: number, changes: P
   await db.updateTable('rooms').set(changes).where('hotel_id', '=', hotelId).where('id', '=', id).execute();
 }
 
-/** Which of these ids are rooms of the hotel, with their RCUs. */
-export async function rcuIdsOfRooms(db: Db, hotelId: number, ids: readonly number[]) {
-  const found: { id: number; rcu_id: string }[] = [];
+/** Which of these ids are rooms of the hotel, with their numbers and RCUs. */
+export async function roomsOfIds(db: Db, hotelId: number, ids: readonly number[]) {
+  const found: { id: number; room_num: string; rcu_id: string }[] = [];
   for (let start = 0; start < ids.length; start += IN_BATCH) {
     const rows = await db
       .selectFrom('rooms')
-      .select(['id', 'rcu_id'])
+      .select(['id', 'room_num', 'rcu_id'])
       .where('hotel_id', '=', hotelId)
       .where('id', 'in', ids.slice(start, start + IN_BATCH))
       .execute();

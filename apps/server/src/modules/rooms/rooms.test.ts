@@ -408,9 +408,9 @@ describeEachDatabase('rooms', (t) => {
       const manager = await t.login('manager');
       const demo = await t.call('POST', '/apis/basicroomlist', { token: manager, body: {} });
       const foreign = demo.data.records[0].id as number;
-      const mine = (
-        await t.call('POST', '/apis/roomlist', { token, body: { floor_num: 20, size: 2 } })
-      ).data.records.map((room: { id: number }) => room.id);
+      const listed = (await t.call('POST', '/apis/roomlist', { token, body: { floor_num: 20, size: 2 } })).data
+        .records as { id: number; room_num: string }[];
+      const mine = listed.map((room) => room.id);
       const refused = await t.call('POST', '/apis/roomdel', { token, body: { ids: [...mine, foreign] } });
       expect(refused).toMatchObject({ status: 404, code: ErrorCode.notFound });
       expect(
@@ -422,6 +422,13 @@ describeEachDatabase('rooms', (t) => {
       ).toHaveLength(3);
       const done = await t.call('POST', '/apis/roomdel', { token, body: { ids: mine } });
       expect(done).toMatchObject({ code: 0, data: { deleted: 2 } });
+      // The operation log says which rooms by their numbers: their ids name nothing any more.
+      const log = await t.call('POST', '/apis/oplog/query', {
+        token,
+        headers: { 'accept-language': 'en' },
+        body: { filter: { action: 'room_delete' } },
+      });
+      expect(log.data.records[0].text).toBe(`rooms: ${listed.map((room) => room.room_num).join(', ')}`);
       expect((await t.call('POST', '/apis/roomdel', { token, body: { ids: mine } })).code).toBe(ErrorCode.notFound);
       expect((await t.call('POST', '/apis/roomdel', { token, body: { ids: [] } })).code).toBe(ErrorCode.invalid);
     });
