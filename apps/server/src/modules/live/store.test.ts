@@ -58,6 +58,20 @@ function collector() {
   };
 }
 
+/** A Redis store on a prefix of its own and a plain connection to the same Redis, both closed after `use`. */
+async function withRedisStore(use: (store: LiveStore, raw: Redis, prefix: string) => Promise<void>): Promise<void> {
+  const url = redisUrl();
+  const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
+  const store = await createRedisStore({ url, prefix });
+  const raw = new Redis(url);
+  try {
+    await use(store, raw, prefix);
+  } finally {
+    raw.disconnect();
+    await store.close();
+  }
+}
+
 for (const [name, open] of IMPLEMENTATIONS) {
   (name === 'redis' ? describeNeeding('redis') : describe)(`live-state store [${name}]`, () => {
     let store: LiveStore;
@@ -292,82 +306,73 @@ describeNeeding('redis')('redis store', () => {
       await second.close();
     }
   });
-  it('sends the merges made in one go together, each answered and told as if alone, in the order made', async () => {
-    const url = redisUrl();
-    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
-    const store = await createRedisStore({ url, prefix });
-    const monitor = await new Redis(url).monitor();
-    const raw = new Redis(url);
-    const calls: string[][] = [];
-    let markerSeen = () => {};
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      if (args[1] === `${prefix}marker`) markerSeen();
-      else if (/^eval/i.test(args[0] ?? '') && args.some((arg) => arg.startsWith(prefix))) calls.push(args);
-    });
-    try {
-      const seen = collector();
-      await store.subscribe(17, seen.listener);
-      await store.merge(room(300, 17), { card: false, door: false }, at(1));
-      await seen.until(1);
-      // In one go: more rooms than a batch holds, room 300 twice (its second merge sees its first),
-      // a heartbeat that changes nothing, and rooms of another hotel between.
-      const count = MERGE_BATCH + 20;
-      const merges = [
-        store.merge(room(300, 17), { card: true }, at(2)),
-        ...Array.from({ length: count }, (_, i) =>
-          store.merge(
-            room(400 + i, i % 2 === 0 ? 17 : 18),
-            { occupied: true, devices: { L1: { on: i % 3 === 0 } } },
-            at(2),
+  it('sends the merges made in one go together, each answered and told as if alone, in the order made', () =>
+    withRedisStore(async (store, raw, prefix) => {
+      const monitor = await new Redis(redisUrl()).monitor();
+      const calls: string[][] = [];
+      let markerSeen = () => {};
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[1] === `${prefix}marker`) markerSeen();
+        else if (/^eval/i.test(args[0] ?? '') && args.some((arg) => arg.startsWith(prefix))) calls.push(args);
+      });
+      try {
+        const seen = collector();
+        await store.subscribe(17, seen.listener);
+        await store.merge(room(300, 17), { card: false, door: false }, at(1));
+        await seen.until(1);
+        // In one go: more rooms than a batch holds, room 300 twice (its second merge sees its first),
+        // a heartbeat that changes nothing, and rooms of another hotel between.
+        const count = MERGE_BATCH + 20;
+        const merges = [
+          store.merge(room(300, 17), { card: true }, at(2)),
+          ...Array.from({ length: count }, (_, i) =>
+            store.merge(
+              room(400 + i, i % 2 === 0 ? 17 : 18),
+              { occupied: true, devices: { L1: { on: i % 3 === 0 } } },
+              at(2),
+            ),
           ),
-        ),
-        store.merge(room(300, 17), { card: true, door: true }, at(3)),
-        store.merge(room(300, 17), { card: true, door: true }, at(4)),
-      ];
-      const changes = await Promise.all(merges);
-      expect(changes[0]).toMatchObject({ room_id: 300, card: true });
-      expect(changes[0]).not.toHaveProperty('door');
-      expect(changes[1]).toMatchObject({ room_id: 400, hotel_id: 17, occupied: true, devices: { L1: { on: true } } });
-      expect(changes[count]).toMatchObject({ room_id: 400 + count - 1, hotel_id: 18 });
-      expect(changes[count + 1]).toEqual({
-        room_id: 300,
-        hotel_id: 17,
-        room_num: '1300',
-        floor_num: 1,
-        updated_at: at(3).toISOString(),
-        door: true,
-      });
-      expect(changes[count + 2]).toBeNull();
-      // Hotel 17's consoles hear its rooms' changes in the order made, nothing of hotel 18.
-      const hotel17 = 1 + 1 + count / 2 + 1;
-      await seen.until(hotel17);
-      expect(seen.changes.slice(1).map((change) => change.room_id)).toEqual([
-        300,
-        ...Array.from({ length: count / 2 }, (_, i) => 400 + 2 * i),
-        300,
-      ]);
-      expect((await store.get(300))?.door).toBe(true);
-      expect((await store.list(18)).length).toBe(count / 2);
-      // The script calls, the first merge's and the others', all seen once the monitor shows a later
-      // command: the other count + 3 merges in two, a full batch and the rest.
-      await new Promise<void>((resolve) => {
-        markerSeen = resolve;
-        void raw.get(`${prefix}marker`);
-      });
-      expect(calls).toHaveLength(1 + Math.ceil((count + 3) / MERGE_BATCH));
-    } finally {
-      raw.disconnect();
-      monitor.disconnect();
-      await store.close();
-    }
-  });
+          store.merge(room(300, 17), { card: true, door: true }, at(3)),
+          store.merge(room(300, 17), { card: true, door: true }, at(4)),
+        ];
+        const changes = await Promise.all(merges);
+        expect(changes[0]).toMatchObject({ room_id: 300, card: true });
+        expect(changes[0]).not.toHaveProperty('door');
+        expect(changes[1]).toMatchObject({ room_id: 400, hotel_id: 17, occupied: true, devices: { L1: { on: true } } });
+        expect(changes[count]).toMatchObject({ room_id: 400 + count - 1, hotel_id: 18 });
+        expect(changes[count + 1]).toEqual({
+          room_id: 300,
+          hotel_id: 17,
+          room_num: '1300',
+          floor_num: 1,
+          updated_at: at(3).toISOString(),
+          door: true,
+        });
+        expect(changes[count + 2]).toBeNull();
+        // Hotel 17's consoles hear its rooms' changes in the order made, nothing of hotel 18.
+        const hotel17 = 1 + 1 + count / 2 + 1;
+        await seen.until(hotel17);
+        expect(seen.changes.slice(1).map((change) => change.room_id)).toEqual([
+          300,
+          ...Array.from({ length: count / 2 }, (_, i) => 400 + 2 * i),
+          300,
+        ]);
+        expect((await store.get(300))?.door).toBe(true);
+        expect((await store.list(18)).length).toBe(count / 2);
+        // The script calls, the first merge's and the others', all seen once the monitor shows a later
+        // command: the other count + 3 merges in two, a full batch and the rest.
+        await new Promise<void>((resolve) => {
+          markerSeen = resolve;
+          void raw.get(`${prefix}marker`);
+        });
+        expect(calls).toHaveLength(1 + Math.ceil((count + 3) / MERGE_BATCH));
+      } finally {
+        monitor.disconnect();
+      }
+    }));
 
-  it('fails a room the script cannot merge alone, the others of its call merged and told', async () => {
-    const url = redisUrl();
-    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
-    const store = await createRedisStore({ url, prefix });
-    const raw = new Redis(url);
-    try {
+  it('fails a room the script cannot merge alone, the others of its call merged and told', () =>
+    withRedisStore(async (store, raw, prefix) => {
       await raw.set(`${prefix}room:502`, 'not a hash');
       const seen = collector();
       await store.subscribe(19, seen.listener);
@@ -379,11 +384,7 @@ describeNeeding('redis')('redis store', () => {
       await seen.until(2);
       expect(seen.changes.map((change) => change.room_id)).toEqual([501, 503]);
       expect((await store.get(503))?.card).toBe(true);
-    } finally {
-      raw.disconnect();
-      await store.close();
-    }
-  });
+    }));
 
   it('lists a hotel of more rooms than a page, every room once', async () => {
     const store = await createRedisStore({ url: redisUrl(), prefix: `rp:test:${randomBytes(4).toString('hex')}:` });
@@ -408,12 +409,8 @@ describeNeeding('redis')('redis store', () => {
     }
   });
 
-  it("keeps only the room's ids beside its state, never the device's key", async () => {
-    const url = redisUrl();
-    const prefix = `rp:test:${randomBytes(4).toString('hex')}:`;
-    const store = await createRedisStore({ url, prefix });
-    const raw = new Redis(url);
-    try {
+  it("keeps only the room's ids beside its state, never the device's key", () =>
+    withRedisStore(async (store, raw, prefix) => {
       const device = { ...room(91, 14), rcu_id: 'RCU-91', device_key: 'secret-key-91' };
       await store.merge(device, { card: true }, at(40));
       await store.restore(
@@ -425,11 +422,7 @@ describeNeeding('redis')('redis store', () => {
         const hash = await raw.hgetall(`${prefix}room:${id}`);
         expect(JSON.parse(hash.room as string)).toEqual(room(id, 14));
       }
-    } finally {
-      raw.disconnect();
-      await store.close();
-    }
-  });
+    }));
   it('fails clearly when Redis is unreachable', async () => {
     await expect(createRedisStore({ url: 'redis://127.0.0.1:1' })).rejects.toThrow(/not reachable/);
   });
