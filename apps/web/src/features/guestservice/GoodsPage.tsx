@@ -39,7 +39,7 @@ export default function GoodsPage() {
       remove={api.guestservice.goodsRemove}
       types={GOODS_TYPES}
       typeKey="guestservice.goodsType"
-      keywordPlaceholder={t('guestservice.keyword')}
+      keywordHint={t('guestservice.keyword')}
       columns={columns}
       nameOf={(goods) => goods.name}
       Form={GoodsFormModal}

@@ -36,7 +36,7 @@ interface Props<Row extends { id: number; type: string }> {
   /** The kinds of row and the key of their names (`guestservice.goodsType`). */
   types: readonly Row['type'][];
   typeKey: 'guestservice.goodsType' | 'guestservice.questionType';
-  keywordPlaceholder: string;
+  keywordHint: string;
   /** The columns; the type goes second. */
   columns: TableColumnsType<Row>;
   /** What the delete confirmation names the row by. */
@@ -57,7 +57,7 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
   remove: removeCall,
   types,
   typeKey,
-  keywordPlaceholder,
+  keywordHint,
   columns,
   nameOf,
   Form,
@@ -124,7 +124,7 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
         />
         <SearchInput
           className="rp-filter rp-filter--keyword rp-guestservice__keyword"
-          hint={keywordPlaceholder}
+          hint={keywordHint}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

@@ -25,7 +25,7 @@ export default function QuestionsPage() {
       remove={api.guestservice.questionRemove}
       types={QUESTION_TYPES}
       typeKey="guestservice.questionType"
-      keywordPlaceholder={t('guestservice.questionKeyword')}
+      keywordHint={t('guestservice.questionKeyword')}
       columns={columns}
       nameOf={(question) => question.question}
       Form={QuestionFormModal}

@@ -105,7 +105,7 @@ export default function HotelsPage() {
       <div className="rp-toolbar">
         <SearchInput
           className="rp-toolbar__search"
-          hint={t('hotels.searchPlaceholder')}
+          hint={t('hotels.searchHint')}
           onSearch={(value) => {
             setKeyword(value.trim());
             list.firstPage();

@@ -227,7 +227,7 @@ export function RoomsTab() {
         />
         <SearchInput
           className="rp-filter rp-filter--keyword"
-          hint={t('rooms.keywordPlaceholder')}
+          hint={t('rooms.keywordHint')}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

@@ -17,7 +17,7 @@ export default {
   'hotels.validdateHelp': "After this date the hotel's users cannot log in; leave empty for no end date.",
   'hotels.roomCount': 'Rooms',
   'hotels.createdAt': 'Created',
-  'hotels.searchPlaceholder': 'Search hotel name',
+  'hotels.searchHint': 'Search hotel name',
   'hotels.empty': 'No hotels yet: add the first one',
   'hotels.withManager': "Also create the hotel's manager account",
   'hotels.managerUserName': 'Manager user name',

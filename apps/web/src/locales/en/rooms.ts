@@ -16,7 +16,7 @@ export default {
   'rooms.remark': 'Remark',
   'rooms.allBuildings': 'All buildings',
   'rooms.allTypes': 'All room types',
-  'rooms.keywordPlaceholder': 'Room / RCU ID / MAC / remark',
+  'rooms.keywordHint': 'Room / RCU ID / MAC / remark',
   'rooms.total': '{{total}} rooms',
   'rooms.empty': 'No rooms yet: add them one by one, in bulk, or import a file',
   'rooms.add': 'Add room',

@@ -18,7 +18,7 @@ export default {
     'Después de esta fecha los usuarios del hotel no pueden iniciar sesión; déjela vacía si no caduca.',
   'hotels.roomCount': 'Habitaciones',
   'hotels.createdAt': 'Creado',
-  'hotels.searchPlaceholder': 'Buscar por nombre del hotel',
+  'hotels.searchHint': 'Buscar por nombre del hotel',
   'hotels.empty': 'Todavía no hay hoteles: añada el primero',
   'hotels.withManager': 'Crear también la cuenta del gerente del hotel',
   'hotels.managerUserName': 'Usuario del gerente',

@@ -16,7 +16,7 @@ export default {
   'rooms.remark': 'Observaciones',
   'rooms.allBuildings': 'Todos los edificios',
   'rooms.allTypes': 'Todos los tipos',
-  'rooms.keywordPlaceholder': 'Habitación / RCU / MAC / nota',
+  'rooms.keywordHint': 'Habitación / RCU / MAC / nota',
   'rooms.total': '{{total}} habitaciones',
   'rooms.empty': 'Todavía no hay habitaciones: añádalas una a una, en bloque o importe un archivo',
   'rooms.add': 'Añadir habitación',

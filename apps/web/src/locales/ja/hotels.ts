@@ -17,7 +17,7 @@ export default {
   'hotels.validdateHelp': 'この日を過ぎるとホテルのユーザーはログインできません。空欄にすると無期限です。',
   'hotels.roomCount': '客室数',
   'hotels.createdAt': '作成日',
-  'hotels.searchPlaceholder': 'ホテル名で検索',
+  'hotels.searchHint': 'ホテル名で検索',
   'hotels.empty': 'ホテルがまだありません。最初のホテルを追加してください',
   'hotels.withManager': 'ホテルの管理者アカウントも作成する',
   'hotels.managerUserName': '管理者のユーザー名',

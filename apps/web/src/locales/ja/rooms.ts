@@ -16,7 +16,7 @@ export default {
   'rooms.remark': '備考',
   'rooms.allBuildings': 'すべての棟',
   'rooms.allTypes': 'すべてのタイプ',
-  'rooms.keywordPlaceholder': '部屋番号 / RCU ID / MAC / 備考',
+  'rooms.keywordHint': '部屋番号 / RCU ID / MAC / 備考',
   'rooms.total': '全 {{total}} 室',
   'rooms.empty': '客室がまだありません。1 室ずつ追加するか、一括追加またはインポートしてください',
   'rooms.add': '客室を追加',

@@ -15,7 +15,7 @@ export default {
   'hotels.validdateHelp': '到期后该酒店的用户将无法登录；留空表示长期有效。',
   'hotels.roomCount': '房间数',
   'hotels.createdAt': '创建时间',
-  'hotels.searchPlaceholder': '搜索酒店名称',
+  'hotels.searchHint': '搜索酒店名称',
   'hotels.empty': '还没有酒店，先新增一家吧',
   'hotels.withManager': '同时创建酒店管理员账号',
   'hotels.managerUserName': '管理员用户名',

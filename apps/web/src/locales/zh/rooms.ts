@@ -14,7 +14,7 @@ export default {
   'rooms.remark': '备注',
   'rooms.allBuildings': '全部楼栋',
   'rooms.allTypes': '全部房型',
-  'rooms.keywordPlaceholder': '房号 / RCU ID / MAC / 备注',
+  'rooms.keywordHint': '房号 / RCU ID / MAC / 备注',
   'rooms.total': '共 {{total}} 个房间',
   'rooms.empty': '还没有房间，可以逐个新增，也可以批量新增或导入',
   'rooms.add': '新增房间',
