@@ -69,7 +69,8 @@ const DIALOGS: Record<string, { name: string; open: (page: Page, language: Langu
 
 /**
  * Waits until nothing on the page moves any more: with less motion asked for, the console's
- * animations last a hundredth of a millisecond, and its dialogs and drawers open in a frame or two.
+ * animations and transitions take no time (global.css), and its dialogs and drawers open in a frame
+ * or two.
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -321,8 +322,8 @@ test('at 390 px in English every search hint reads whole; every search box has t
       const boxes = page.locator('.ant-input-search');
       const buttons = await boxes
         .locator('.ant-input-search-btn')
-        .evaluateAll((found) =>
-          found.map((button) => `${button.getAttribute('aria-label')}|${button.getAttribute('title')}`),
+        .evaluateAll((elements) =>
+          elements.map((button) => `${button.getAttribute('aria-label')}|${button.getAttribute('title')}`),
         );
       const problems = (await layoutProblems(page)).filter((problem) => problem.includes('search hint'));
       if (buttons.length === 0) problems.push('no search box');
