@@ -1,14 +1,43 @@
 // PostgreSQL, Redis and Mosquitto for a benchmark, as scripts/services.sh starts them for the tests:
-// on loopback ports of their own, in a temporary folder; stopServices stops them.
+// on loopback ports of their own, in a temporary folder; stopServices stops them. Whatever a
+// benchmark started and did not stop is stopped when it exits, fails or is interrupted: a run cut
+// short leaves no PostgreSQL, Redis or Mosquitto behind.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
+/** The folders of the services started and not yet stopped. */
+const running = new Set();
+
+function stopAll() {
+  for (const dir of running) stopServices(dir);
+}
+
+let exitHooked = false;
+/** On exit, however it comes, the services still running are stopped (synchronously: `exit` allows nothing else). */
+function stopOnExit() {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', stopAll);
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    // A benchmark with its own handler cleans up and exits itself (and `exit` stops what is left);
+    // otherwise the signal would end the process without `exit`, so this one ends it.
+    process.on(signal, () => {
+      if (process.listenerCount(signal) === 1) process.exit(code);
+    });
+  }
+}
+
 /** PostgreSQL, Redis and Mosquitto as scripts/services.sh starts them, in a folder of their own. */
 export function startServices() {
   const dir = fs.mkdtempSync('/tmp/rp-cluster-bench-');
+  running.add(dir);
+  stopOnExit();
   try {
     const out = execFileSync(
       'bash',
@@ -47,6 +76,7 @@ export function startServices() {
 }
 
 export function stopServices(dir) {
+  running.delete(dir);
   execFileSync('bash', ['-c', 'source scripts/services.sh && SERVICES_DIR="$1" && services_stop', 'bash', dir], {
     cwd: repoRoot,
     stdio: 'inherit',
