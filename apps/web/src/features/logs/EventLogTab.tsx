@@ -1,7 +1,7 @@
 import type { EventLogEntry, EventLogFilter } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type TableColumnsType, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type TableColumnsType, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import {
@@ -11,17 +11,12 @@ import {
   eventLogFilter,
   eventLogStart,
 } from '../../app/screenQueries';
-import { ListTable } from '../../components/ListTable';
 import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
-import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
-import { LogCharts } from './LogCharts';
 import { LogChoiceSelect } from './LogChoiceSelect';
-import { DEFAULT_SPAN, formatDateTime, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
-import { useScrollRegion } from './useScrollRegion';
-
-const PAGE_SIZES = [20, 50, 100, 500];
+import { LogResults, TimeSpanSelect } from './LogResults';
+import { DEFAULT_SPAN, formatDateTime, type TimeSpan, utcOffset } from './logTime';
 
 /**
  * The tone of the types that call for attention (logs.css gives each a colour pair that reads at
@@ -48,8 +43,6 @@ export function EventLogTab() {
   const [span, setSpan] = useState<TimeSpan>(DEFAULT_SPAN);
   // The span is fixed when chosen, so that paging does not move it.
   const [now, setNow] = useState(eventLogStart);
-  const tableBox = useRef<HTMLDivElement>(null);
-  useScrollRegion(tableBox, t('logs.tabEvents'));
 
   const filter: EventLogFilter = useMemo(() => eventLogFilter(filters, span, now), [filters, span, now]);
   const list = useListQuery<EventLogEntry, { filter: EventLogFilter }>({ ...EVENT_LOG, params: { filter } });
@@ -107,16 +100,13 @@ export function EventLogTab() {
           value={filters.type}
           onChange={(value) => change({ type: value })}
         />
-        <Select<TimeSpan>
-          className="rp-filter"
-          aria-label={t('logs.time')}
+        <TimeSpanSelect
           value={span}
           onChange={(value) => {
             setSpan(value);
             setNow(Date.now());
             list.firstPage();
           }}
-          options={TIME_SPAN_KEYS.map((value) => ({ value, label: t(`logs.time.${value}`) }))}
         />
         <div className="rp-toolbar__actions">
           <ExportMenu
@@ -126,20 +116,14 @@ export function EventLogTab() {
           />
         </div>
       </div>
-      <LogCharts counts={counts} />
-      <div ref={tableBox}>
-        <ListTable<EventLogEntry>
-          rowKey="id"
-          list={list}
-          columns={columns}
-          scroll={{ x: 760 }}
-          emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyEvents')}
-          pagination={{
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => t('logs.total', { total: formatNumber(total) }),
-          }}
-        />
-      </div>
+      <LogResults<EventLogEntry>
+        label={t('logs.tabEvents')}
+        counts={counts}
+        list={list}
+        columns={columns}
+        width={760}
+        emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyEvents')}
+      />
     </>
   );
 }

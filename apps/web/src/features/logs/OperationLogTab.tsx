@@ -1,20 +1,15 @@
 import type { OplogEntry, OplogFilter } from '@roompilot/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type TableColumnsType } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { ListTable } from '../../components/ListTable';
 import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
-import { formatNumber } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
-import { LogCharts } from './LogCharts';
 import { LogChoiceSelect } from './LogChoiceSelect';
-import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, TIME_SPAN_KEYS, type TimeSpan, utcOffset } from './logTime';
-import { useScrollRegion } from './useScrollRegion';
-
-const PAGE_SIZES = [20, 50, 100, 500];
+import { LogResults, TimeSpanSelect } from './LogResults';
+import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, type TimeSpan, utcOffset } from './logTime';
 
 interface Filters {
   user_name?: string;
@@ -30,8 +25,6 @@ export function OperationLogTab() {
   const [keywordInput, setKeywordInput] = useState('');
   const [span, setSpan] = useState<TimeSpan>(DEFAULT_SPAN);
   const [now, setNow] = useState(() => Date.now());
-  const tableBox = useRef<HTMLDivElement>(null);
-  useScrollRegion(tableBox, t('logs.tabOperations'));
 
   const filter: OplogFilter = useMemo(
     () => ({ ...filters, ...(listFrom(span, now) && { from: listFrom(span, now) }) }),
@@ -111,16 +104,13 @@ export function OperationLogTab() {
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => change({ keyword: value.trim() || undefined })}
         />
-        <Select<TimeSpan>
-          className="rp-filter"
-          aria-label={t('logs.time')}
+        <TimeSpanSelect
           value={span}
           onChange={(value) => {
             setSpan(value);
             setNow(Date.now());
             list.firstPage();
           }}
-          options={TIME_SPAN_KEYS.map((value) => ({ value, label: t(`logs.time.${value}`) }))}
         />
         <div className="rp-toolbar__actions">
           <ExportMenu
@@ -130,20 +120,14 @@ export function OperationLogTab() {
           />
         </div>
       </div>
-      <LogCharts counts={counts} />
-      <div ref={tableBox}>
-        <ListTable<OplogEntry>
-          rowKey="id"
-          list={list}
-          columns={columns}
-          scroll={{ x: 980 }}
-          emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyOperations')}
-          pagination={{
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total) => t('logs.total', { total: formatNumber(total) }),
-          }}
-        />
-      </div>
+      <LogResults<OplogEntry>
+        label={t('logs.tabOperations')}
+        counts={counts}
+        list={list}
+        columns={columns}
+        width={980}
+        emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyOperations')}
+      />
     </>
   );
 }
