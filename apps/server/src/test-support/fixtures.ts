@@ -116,3 +116,29 @@ export async function connectRcu(url: string, room: { rcu_id: string; device_key
   await client.publishAsync(`rcu/${room.rcu_id}/up/status`, '{"online":true}', { qos: 1 });
   return { client, acks };
 }
+
+/** An operation log line as an older version wrote it: its detail as it was stored then. */
+export async function insertOlderOperation(
+  t: TestApp,
+  line: { hotelId: number; action: string; target?: string; detail: Record<string, unknown> },
+) {
+  await t.db
+    .insertInto('oplog')
+    .values({
+      hotel_id: line.hotelId,
+      user_id: null,
+      user_name: 'earlier',
+      action: line.action,
+      target: line.target ?? '',
+      detail: JSON.stringify(line.detail),
+      ip: '',
+      created_at: t.clock().toISOString(),
+    })
+    .execute();
+}
+
+/** A page of the operation log as a reader of `language` sees it, newest first. */
+export async function loggedOperations(t: TestApp, token: string, language: string, body: Record<string, unknown>) {
+  const log = await t.call('POST', '/apis/oplog/query', { token, headers: { 'accept-language': language }, body });
+  return log.data.records as { action: string; target: string; detail: Record<string, unknown>; text: string }[];
+}

@@ -2,7 +2,7 @@ import { AIR_POLICY_DEFAULT, type AirPolicy, type DeviceMap, ErrorCode } from '@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
-import { createHotel, withOpenKeys } from '../../test-support/fixtures.js';
+import { createHotel, loggedOperations, withOpenKeys } from '../../test-support/fixtures.js';
 
 // The energy policy through its calls and through RCUs: plain mqtt.js clients written from
 // docs/rcu-protocol.md that carry out `set` and `rent` commands and report the result, as an RCU does.
@@ -250,6 +250,14 @@ describeEachDatabase(
       const byAdmin = await t.call('POST', '/apis/airpolicy', { token: admin, body: { hotel_id: other.hotelId } });
       expect(byAdmin.data.window_off).toBe(false);
       expect((await t.call('POST', '/apis/airpolicy', { token: admin, body: {} })).code).toBe(ErrorCode.invalid);
+      // The hotel named is the log's own: its id is no change the log reads out.
+      expect((await update({ window_off: true, hotel_id: other.hotelId }, admin)).code).toBe(0);
+      const [log] = await loggedOperations(t, admin, 'en', {
+        hotel_id: other.hotelId,
+        filter: { action: 'air_policy_update' },
+      });
+      expect(log?.detail).toEqual({ changes: { window_off: true } });
+      expect(log?.text).toBe('changes (AC off when a window opens: yes)');
     });
 
     it('turns the AC off when the window opens, and writes the rule to the event log', async () => {

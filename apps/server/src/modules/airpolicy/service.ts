@@ -176,7 +176,9 @@ export class AirPolicyService {
 
   /** `airPolicy.update`: the given fields changed (each given season's limits whole), checked, saved, logged. */
   async update(actor: Actor, hotelId: number, body: AirPolicyUpdateBody, language: Language): Promise<AirPolicy> {
-    const { hotel_id: _, limits, ...fields } = body;
+    // The hotel is the log's own: its id is no change.
+    const { hotel_id: _, ...changes } = body;
+    const { limits, ...fields } = changes;
     const before = await this.policy(hotelId);
     const next: AirPolicy = { ...before, ...fields, limits: { ...before.limits, ...limits } };
     checkPolicy(next, language);
@@ -185,7 +187,7 @@ export class AirPolicyService {
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'air_policy_update',
         target: String(hotelId),
-        detail: { changes: body },
+        detail: { changes },
       });
     });
     this.#cache.delete(hotelId);

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.js';
 import type { BuildingRow, Database, Db } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { translate } from '../../i18n.js';
-import { recordOperation } from '../oplog/service.js';
+import { asLogged, recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
 function checkRange(from: number, to: number): void {
@@ -127,7 +127,7 @@ export function createBuildingService({ db, clock }: { db: Kysely<Database>; clo
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'building_update',
           target: after.name,
-          detail: { id: after.id, before },
+          detail: { id: after.id, before: asLogged(before) },
         });
         return after;
       });

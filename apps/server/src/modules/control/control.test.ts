@@ -2,7 +2,7 @@ import { ErrorCode } from '@roompilot/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
-import { withOpenKeys } from '../../test-support/fixtures.js';
+import { loggedOperations, withOpenKeys } from '../../test-support/fixtures.js';
 
 // The RCUs here are plain mqtt.js clients written from docs/rcu-protocol.md.
 
@@ -89,6 +89,30 @@ describeEachDatabase(
       });
       expect(log.data.records[0].text).toContain(`succeeded: 2; failed rooms: ${silent.room_num}`);
       expect(log.data.records[0].text).not.toContain('room IDs');
+      // Rooms of a building that all took it: the building by its name, in the reader's language.
+      const { building_id: buildingId } = await t.db
+        .selectFrom('rooms')
+        .select('building_id')
+        .where('id', '=', one.id)
+        .executeTakeFirstOrThrow();
+      const building = await t.db
+        .selectFrom('buildings')
+        .select('name')
+        .where('id', '=', buildingId)
+        .executeTakeFirstOrThrow();
+      const ok = await t.call('POST', '/apis/aircontrol', {
+        token: manager,
+        body: { room_ids: [one.id, two.id], building_id: buildingId, ac: { on: false } },
+      });
+      expect(ok.code).toBe(0);
+      const texts = async (language: string) =>
+        (await loggedOperations(t, manager, language, { filter: { action: 'air_control' } }))[0]?.text;
+      expect(await texts('en')).toBe(
+        `Air conditioner (Power: no); rooms: ${one.room_num}, ${two.room_num}; Building: ${building.name}; succeeded: 2; failed rooms: (empty)`,
+      );
+      expect(await texts('zh')).toMatch(
+        new RegExp(`房间: ${one.room_num}, ${two.room_num}; 楼栋: ${building.name}; 成功: 2; 失败的房间: （空）$`),
+      );
       const none = await t.call('POST', '/apis/aircontrol', { token: manager, body: { ac: { on: false } } });
       expect(none.code).toBe(ErrorCode.invalid);
     });
@@ -114,6 +138,14 @@ describeEachDatabase(
         body: { room_id: one.id, params: { night_light: 40 } },
       });
       expect(set.data).toEqual({ room_id: one.id, params: { night_light: 40 } });
+      // The operation log names the room by its number (its id alone read as a room's name).
+      for (const [language, text] of [
+        ['en', `Room number: ${one.room_num}; parameters (night_light: 40); succeeded: yes`],
+        ['zh', `房号: ${one.room_num}; 参数 (night_light: 40); 成功: 是`],
+      ] as const) {
+        const [log] = await loggedOperations(t, manager, language, { filter: { action: 'params_set' } });
+        expect(log?.text).toBe(text);
+      }
       const read = await t.call('POST', '/apis/paramsget', { token: manager, body: { room_id: one.id } });
       expect(read.data).toEqual({ room_id: one.id, params: { night_light: 40 } });
       const failed = await t.call('POST', '/apis/paramsget', { token: manager, body: { room_id: silent.id } });

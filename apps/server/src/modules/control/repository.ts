@@ -19,16 +19,21 @@ export interface ControlFilter {
   building_id?: number;
 }
 
-/** The hotel's rooms a control call aims at, with their RCU and their type's device template. */
+/**
+ * The hotel's rooms a control call aims at, with their RCU, their type's device template and the
+ * names of their type and building (the operation log names what was picked).
+ */
 export function roomsForControl(db: Db, hotelId: number, filter: ControlFilter) {
   let query = db
     .selectFrom('rooms')
     .innerJoin('room_types', 'room_types.id', 'rooms.room_type_id')
+    .innerJoin('buildings', 'buildings.id', 'rooms.building_id')
     .select([
       'rooms.id',
       'rooms.room_num',
       'rooms.floor_num',
       'rooms.building_id',
+      'buildings.name as building_name',
       'rooms.rcu_id',
       'rooms.room_type_id',
       'room_types.name as room_type_name',

@@ -217,7 +217,12 @@ export class ControlService {
     const room = await repository.findRoom(this.#db, roomId, hotelId);
     if (!room) throw new RoomNotFoundError(roomId);
     const limited = await this.#limited(room.hotel_id, roomId, devices);
-    const detail = { room_id: roomId, devices: limited.devices, ...(limited.notes.length > 0 && { asked: devices }) };
+    const detail = {
+      room_id: roomId,
+      room_num: room.room_num,
+      devices: limited.devices,
+      ...(limited.notes.length > 0 && { asked: devices }),
+    };
     const result = await this.#logged(actor, room.hotel_id, 'room_control', room.room_num, detail, () =>
       this.sendCommand(roomId, 'set', { devices: limited.devices }, { hotelId }),
     );
@@ -257,13 +262,15 @@ export class ControlService {
     await recordOperation(this.#db, this.#clock, who(actor, hotelId), {
       action: 'air_control',
       target: `${rooms.length}`,
-      // The type aimed at by its name as well (the rooms found are all of it), rooms picked one by
-      // one by their numbers too (a floor or a type is named by itself, not by its every room).
+      // The type and the building aimed at by their names as well (the rooms found are all of
+      // them), rooms picked one by one by their numbers too (a floor or a type is named by itself,
+      // not by its every room).
       detail: {
         ac,
         ...filter,
         room_nums: filter.room_ids && rooms.map((room) => room.room_num),
         room_type: filter.room_type_id === undefined ? undefined : rooms[0]?.room_type_name,
+        building: filter.building_id === undefined ? undefined : rooms[0]?.building_name,
         ...outcomeSummary(outcomes),
       },
     });
@@ -317,7 +324,8 @@ export class ControlService {
   ): Promise<Record<string, unknown>> {
     const room = await repository.findRoom(this.#db, roomId, hotelId);
     if (!room) throw new RoomNotFoundError(roomId);
-    const result = await this.#logged(actor, hotelId, 'params_set', room.room_num, { room_id: roomId, params }, () =>
+    const detail = { room_id: roomId, room_num: room.room_num, params };
+    const result = await this.#logged(actor, hotelId, 'params_set', room.room_num, detail, () =>
       this.sendCommand(roomId, 'set_params', { params }, { hotelId }),
     );
     return paramsOf(result);

@@ -69,8 +69,8 @@ export function createDepartmentService({ db, clock }: { db: Kysely<Database>; c
         const name = body.name.trim();
         if (name === '') throw invalid('departments.nameRequired');
         const parentId = body.parent_id ?? null;
+        const parent = parentId === null ? null : await existing(trx, hotelId, parentId);
         if (parentId !== null) {
-          await existing(trx, hotelId, parentId);
           const rows = await repository.allDepartments(trx, hotelId);
           if (levelOf(rows, parentId) + 1 > DEPARTMENT_DEPTH_MAX) {
             throw invalid('departments.tooDeep', { max: DEPARTMENT_DEPTH_MAX });
@@ -94,7 +94,7 @@ export function createDepartmentService({ db, clock }: { db: Kysely<Database>; c
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'dept_add',
           target: name,
-          detail: { id: row.id, parent_id: parentId },
+          detail: { id: row.id, parent_id: parentId, parent_name: parent?.name ?? null },
         });
         return toDepartment(row, 0, 0);
       });
@@ -144,11 +144,12 @@ export function createDepartmentService({ db, clock }: { db: Kysely<Database>; c
         const row = await existing(trx, hotelId, body.id);
         if ((await repository.countChildren(trx, hotelId, row.id)) > 0) throw conflict('departments.hasChildren');
         if ((await repository.countMembers(trx, hotelId, row.id)) > 0) throw conflict('departments.hasUsers');
+        const parent = row.parent_id === null ? null : await repository.findDepartment(trx, hotelId, row.parent_id);
         await repository.deleteDepartment(trx, hotelId, row.id);
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'dept_delete',
           target: row.name,
-          detail: { id: row.id, parent_id: row.parent_id },
+          detail: { id: row.id, parent_id: row.parent_id, parent_name: parent?.name ?? null },
         });
         return null;
       });

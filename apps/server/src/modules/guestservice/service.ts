@@ -32,7 +32,7 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { authenticateDevice } from '../../gateway/policy.js';
 import type { MessageKey } from '../../i18n.js';
 import { hotelExpired } from '../auth/service.js';
-import { recordOperation } from '../oplog/service.js';
+import { asLogged, recordOperation } from '../oplog/service.js';
 import { RateLimiter } from './limiter.js';
 import type { GuestFields, GuestRow, GuestTable } from './repository.js';
 import * as repository from './repository.js';
@@ -169,11 +169,10 @@ export function createGuestService({ db, clock, keys }: Deps) {
         if (text !== undefined) await ensureFree(trx, kind, hotelId, text, id);
         await repository.updateRow(trx, kind.table, hotelId, id, { ...changes, updated_at: clock().toISOString() });
         const after = await existing(trx, kind, hotelId, id);
-        const { created_at: _created, updated_at: _updated, ...was } = before;
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: `${kind.action}_update`,
           target: repository.uniqueText(kind.table, after),
-          detail: { id, before: was },
+          detail: { id, before: asLogged(before) },
         });
         return after;
       })

@@ -2,7 +2,12 @@ import { DEMO_WORDS, ErrorCode } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { isoDate } from '../../clock.js';
 import { describeEachDatabase } from '../../test-support/databases.js';
-import { createHotel, hotelWithInventory } from '../../test-support/fixtures.js';
+import {
+  createHotel,
+  hotelWithInventory,
+  insertOlderOperation,
+  loggedOperations,
+} from '../../test-support/fixtures.js';
 
 describeEachDatabase('hotels and validity', (t) => {
   let admin: string;
@@ -49,6 +54,39 @@ describeEachDatabase('hotels and validity', (t) => {
     expect(updated).toMatchObject({ code: 0, data: { hotel_name: 'Seaside Inn', address: '1 Beach Road' } });
     const missing = await t.call('PUT', '/apis/hotelupdate', { token: admin, body: { hotel_id: 999_999, city: 'x' } });
     expect(missing.code).toBe(ErrorCode.notFound);
+  });
+
+  it('names the hotel in the operation log as it was called then; a line with its id alone says so', async () => {
+    const added = await t.call('POST', '/apis/hoteladd', {
+      token: admin,
+      body: { hotel_name: 'Harbour Lodge', validdate: day(50), two_factor_required: true },
+    });
+    const hotelId = added.data.hotel_id as number;
+    await t.call('PUT', '/apis/hotelupdate', {
+      token: admin,
+      body: { hotel_id: hotelId, hotel_name: 'Harbour House' },
+    });
+    // A line as older versions wrote it: the hotel by its id alone.
+    await insertOlderOperation(t, {
+      hotelId,
+      action: 'two_factor_requirement',
+      detail: { hotel_id: hotelId, required: false },
+    });
+    const texts = async (language: string) =>
+      (await loggedOperations(t, admin, language, { hotel_id: hotelId, size: 10 })).map(
+        (entry) => `${entry.action}: ${entry.text}`,
+      );
+    const [old, renamed, required, hotelAdded] = await texts('en');
+    expect(old).toBe(`two_factor_requirement: hotel ID: ${hotelId}; required: no`);
+    expect(renamed).toMatch(
+      /^hotel_update: before \(Hotel name: Harbour Lodge; .*\); changes \(Hotel name: Harbour House\)$/,
+    );
+    expect(renamed).not.toMatch(/Hotel: |hotel ID/);
+    expect(required).toBe('two_factor_requirement: Hotel name: Harbour Lodge; required: yes');
+    expect(hotelAdded).toBe(`hotel_add: Hotel name: Harbour Lodge; Valid until: ${day(50)}; Manager: —`);
+    const ja = await texts('ja');
+    expect(ja[0]).toBe(`two_factor_requirement: ホテル ID: ${hotelId}; 必須: いいえ`);
+    expect(ja[2]).toBe('two_factor_requirement: ホテル名: Harbour Lodge; 必須: はい');
   });
 
   it('refuses a taken hotel name or manager user name (4409) and adds nothing', async () => {
@@ -121,7 +159,13 @@ describeEachDatabase('hotels and validity', (t) => {
       .select(['action', 'detail'])
       .where('action', '=', 'hotel_delete')
       .execute();
-    expect(JSON.parse(log.at(-1)?.detail ?? '{}')).toMatchObject({ hotel_id: hotelId, rooms: 10, force: true });
+    // Its name kept beside its id: nothing else names it once it is gone.
+    expect(JSON.parse(log.at(-1)?.detail ?? '{}')).toMatchObject({
+      hotel_id: hotelId,
+      hotel_name: 'doomed hotel',
+      rooms: 10,
+      force: true,
+    });
 
     const empty = await createHotel(t, { name: 'Empty hotel' });
     expect((await t.call('POST', '/apis/hoteldel', { token: admin, body: { hotel_id: empty.hotelId } })).code).toBe(0);

@@ -59,7 +59,7 @@ export function createHotelService({
     await recordOperation(trx, clock, who(actor, hotel.hotel_id), {
       action: 'two_factor_requirement',
       target: hotel.hotel_name,
-      detail: { hotel_id: hotel.hotel_id, required },
+      detail: { hotel_id: hotel.hotel_id, hotel_name: hotel.hotel_name, required },
     });
   }
 
@@ -112,7 +112,12 @@ export function createHotelService({
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'hotel_add',
           target: hotelName,
-          detail: { hotel_id: hotelId, validdate: body.validdate, manager: manager?.user_name.trim() ?? null },
+          detail: {
+            hotel_id: hotelId,
+            hotel_name: hotelName,
+            validdate: body.validdate,
+            manager: manager?.user_name.trim() ?? null,
+          },
         });
         await setTwoFactorRequired(
           trx,
@@ -161,7 +166,12 @@ export function createHotelService({
         await recordOperation(trx, clock, who(actor, hotel.hotel_id), {
           action: 'hotel_delete',
           target: hotel.hotel_name,
-          detail: { hotel_id: hotel.hotel_id, rooms: hotel.room_count, force: body.force ?? false },
+          detail: {
+            hotel_id: hotel.hotel_id,
+            hotel_name: hotel.hotel_name,
+            rooms: hotel.room_count,
+            force: body.force ?? false,
+          },
         });
         return rooms;
       });

@@ -160,4 +160,50 @@ describe('operation log actions', () => {
       `${lookup('zh', 'fields.kind')}: 参数; ${lookup('zh', 'fields.version')}: 1.0; 文件大小（字节）: 120`,
     );
   });
+
+  it('name departments, parents, buildings, hotels, roles and rooms as they were called; an id alone says so', () => {
+    expect(operationText('en', { id: 6, roles: [], dept_id: 3, dept_name: 'Housekeeping' }, 'user_add')).toBe(
+      'ID: 6; Roles: (empty); Department: Housekeeping',
+    );
+    expect(operationText('zh', { id: 6, roles: ['前台'], dept_id: 3, dept_name: '客房部' }, 'user_add')).toBe(
+      '编号: 6; 角色: 前台; 部门: 客房部',
+    );
+    // A user of no department: its name recorded as none names it all the same.
+    expect(operationText('en', { id: 6, roles: [], dept_id: null, dept_name: null }, 'user_add')).toBe(
+      'ID: 6; Roles: (empty); Department: —',
+    );
+    // Names as written, never read as words ("empty" is a room state's word).
+    expect(operationText('en', { id: 3, parent_id: 2, parent_name: 'empty' }, 'dept_add')).toBe(
+      'ID: 3; Parent department: empty',
+    );
+    expect(operationText('en', { id: 9, building_id: 2, building: 'Tower' }, 'room_add')).toBe(
+      'ID: 9; Building: Tower',
+    );
+    expect(operationText('ja', { hotel_id: 4, hotel_name: 'Sea Inn', required: true })).toBe(
+      `ホテル名: Sea Inn; ${lookup('ja', 'logs.field.required')}: はい`,
+    );
+    expect(operationText('en', { room_id: 12, room_num: '0305', params: { night_light: 20 }, ok: true })).toBe(
+      'Room number: 0305; parameters (night_light: 20); succeeded: yes',
+    );
+    // Lines recorded with the ids alone (before the names were kept) say they are ids.
+    expect(operationText('en', { id: 6, roles: [], dept_id: 3 }, 'user_add')).toBe(
+      'ID: 6; Roles: (empty); department ID: 3',
+    );
+    expect(operationText('zh', { id: 6, roles: [], dept_id: 3 }, 'user_add')).toBe(
+      '编号: 6; 角色: （空）; 部门编号: 3',
+    );
+    expect(operationText('en', { id: 4, parent_id: 2 }, 'dept_delete')).toBe('ID: 4; parent department ID: 2');
+    expect(operationText('es', { id: 4, parent_id: 2 }, 'dept_delete')).toBe(
+      'Identificador: 4; ID del departamento superior: 2',
+    );
+    expect(operationText('en', { created: 12, building_id: 2 }, 'room_import')).toBe('created: 12; building ID: 2');
+    expect(operationText('zh', { created: 12, building_id: 2 }, 'room_import')).toBe('已创建: 12; 楼栋编号: 2');
+    expect(operationText('en', { hotel_id: 4, required: true }, 'two_factor_requirement')).toBe(
+      'hotel ID: 4; required: yes',
+    );
+    expect(operationText('en', { before: { id: 7, hotel_id: 4, name: 'Desk' } }, 'role_update')).toBe(
+      'before (ID: 7; hotel ID: 4; Name: Desk)',
+    );
+    expect(operationText('en', { room_id: 12, ok: true }, 'room_control')).toBe('room ID: 12; succeeded: yes');
+  });
 });

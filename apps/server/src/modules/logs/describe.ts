@@ -59,24 +59,43 @@ function fieldText(language: Language, key: string): string {
 
 /**
  * An id the reader knows by the name recorded beside it (`room_type_id` with `room_type`, rooms'
- * ids with their numbers): the name says it, as it was then. A line recorded with the id alone
- * reads `room type ID: 2`, `room IDs: 4, 5`.
+ * ids with their numbers, a user's department with `dept_name`): the name says it, as it was then.
+ * A line recorded with the id alone says it is one: `room type ID: 2`, `room IDs: 4, 5`,
+ * `department ID: 3`.
  */
 const NAMED_IDS: Readonly<Record<string, readonly string[]>> = {
   room_type_id: ['room_type', 'room_type_name'],
-  building_id: ['building_name'],
+  building_id: ['building', 'building_name'],
+  room_id: ['room_num'],
   room_ids: ['room_nums'],
   ids: ['room_nums'],
   failed: ['failed_room_nums'],
+  dept_id: ['dept_name'],
+  parent_id: ['parent_name'],
+  hotel_id: ['hotel_name'],
+  role_ids: ['roles'],
 };
 
+/** A name recorded as none (`dept_name: null`, a user of no department) names its id all the same. */
 const namedElsewhere = (object: Record<string, unknown>, key: string): boolean =>
-  (NAMED_IDS[key] ?? []).some(
-    (name) => (typeof object[name] === 'string' && object[name] !== '') || Array.isArray(object[name]),
-  );
+  (NAMED_IDS[key] ?? []).some((name) => object[name] !== undefined && object[name] !== '');
 
 /** Names and numbers shown as they were written (a room type's name, rooms' numbers), never read as words. */
-const AS_WRITTEN = new Set(['room_type', ...Object.keys(NAME_FIELDS), 'room_nums', 'failed_room_nums']);
+const AS_WRITTEN = new Set([
+  'room_type',
+  'building',
+  ...Object.keys(NAME_FIELDS),
+  'room_num',
+  'room_nums',
+  'failed_room_nums',
+  'dept_name',
+  'parent_name',
+  'hotel_name',
+  'roles',
+  'name',
+  'user_name',
+  'nick_name',
+]);
 
 function writtenText(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
@@ -102,24 +121,26 @@ function valueText(language: Language, value: unknown): string {
  */
 const VALUE_WORDS: Readonly<Record<string, string>> = { mode: 'mode', kind: 'upgradeKind', unsold: 'unsold' };
 
+/** One field's value in words: a name as written, a built-in mode by its words. */
+function fieldValueText(language: Language, key: string, value: unknown): string {
+  const written = AS_WRITTEN.has(key) ? writtenText(value) : null;
+  if (written !== null) return written;
+  const words = VALUE_WORDS[key];
+  const named = words && typeof value === 'string' ? lookup(language, `logs.${words}.${value}`) : null;
+  if (named) return named;
+  if (key === 'alert_type') return alertName(language, value);
+  return valueText(language, value);
+}
+
 /** `field value, field value` in words; an object inside is put in parentheses. */
 function pairsText(language: Language, object: Record<string, unknown>): string {
   return Object.entries(object)
     .filter(([key]) => !namedElsewhere(object, key))
     .map(([key, value]) => {
-      // A name (a room type's, a building's) or rooms' numbers: as written, never read as words.
-      const written = AS_WRITTEN.has(key) ? writtenText(value) : null;
-      if (written !== null) return `${fieldText(language, key)}: ${written}`;
       // The rule an action followed names itself: its words alone.
       if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
-      const words = VALUE_WORDS[key];
-      if (words && typeof value === 'string') {
-        const named = lookup(language, `logs.${words}.${value}`);
-        if (named) return `${fieldText(language, key)}: ${named}`;
-      }
-      if (key === 'alert_type') return `${fieldText(language, key)}: ${alertName(language, value)}`;
       if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
-      return `${fieldText(language, key)}: ${valueText(language, value)}`;
+      return `${fieldText(language, key)}: ${fieldValueText(language, key, value)}`;
     })
     .join('; ');
 }

@@ -36,6 +36,17 @@ export async function recordOperation(db: Db, clock: Clock, operator: Operator, 
   });
 }
 
+/**
+ * A row as an edit's entry keeps it (`before`): without its hotel, which is the log's own (its id
+ * would read as a hotel's name), and without its timestamps, which no edit changes.
+ */
+export function asLogged<Row extends { hotel_id?: unknown; created_at?: unknown; updated_at?: unknown }>(
+  row: Row,
+): Omit<Row, 'hotel_id' | 'created_at' | 'updated_at'> {
+  const { hotel_id: _hotel, created_at: _created, updated_at: _updated, ...kept } = row;
+  return kept;
+}
+
 export function createOplogService(db: Db) {
   return {
     /**

@@ -120,6 +120,12 @@ describeEachDatabase('roles and operation log', (t) => {
     });
     expect(latest.ip).not.toBe('');
     expect(Date.parse(latest.created_at)).not.toBeNaN();
+    // The role as it was, without its hotel (the log's own, its id read as a hotel's name) or its
+    // creation time (no edit changes it).
+    const edited = log.data.records[1];
+    expect(edited.detail.before).not.toHaveProperty('hotel_id');
+    expect(edited.detail.before).not.toHaveProperty('created_at');
+    expect(edited.text).not.toMatch(/酒店|created_at/);
 
     const filtered = await t.call('POST', '/apis/oplog/query', {
       token: manager,

@@ -15,7 +15,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Db, RoleRow } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/unique.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
-import { recordOperation } from '../oplog/service.js';
+import { asLogged, recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
 /** The key of the People screens: nobody takes it from itself. */
@@ -146,7 +146,7 @@ export function createRoleService({ db, clock }: { db: Kysely<Database>; clock: 
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'role_update',
           target: role.name,
-          detail: { id: role.id, before: toRole(before, holders.length), name, perms: body.perms },
+          detail: { id: role.id, before: asLogged(toRole(before, holders.length)), name, perms: body.perms },
         });
         return { role, holders };
       });

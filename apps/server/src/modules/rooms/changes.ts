@@ -20,7 +20,7 @@ import { type Actor, who } from '../../access.js';
 import type { BuildingRow, NewRoomRow } from '../../db/schema.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { buildingForRooms, checkFloor } from '../buildings/service.js';
-import { recordOperation } from '../oplog/service.js';
+import { asLogged, recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 import {
   ensureNumFree,
@@ -70,7 +70,7 @@ export async function addRoom(
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_add',
       target: body.room_num,
-      detail: { id, rcu_id: rcuId, building_id: building.id },
+      detail: { id, rcu_id: rcuId, building_id: building.id, building: building.name },
     });
     return roomsFor(actor, keys)(await existingRoom(trx, hotelId, id));
   });
@@ -201,12 +201,20 @@ export async function updateRoom(
     if (body.validdate !== undefined) changes.validdate = body.validdate;
     await repository.updateRoom(trx, hotelId, before.id, changes);
     const after = await existingRoom(trx, hotelId, before.id);
-    const { device_key: _key, ...logged } = before;
+    const { device_key: _key, ...logged } = asLogged(before);
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_update',
       target: after.room_num,
-      // The new type by its name too, as it is called now: the log keeps what it was then.
-      detail: { id: after.id, before: logged, changes: { ...changes, room_type: roomTypeName } },
+      // The new type and building by their names too, as they are called now: the log keeps what they were then.
+      detail: {
+        id: after.id,
+        before: logged,
+        changes: {
+          ...changes,
+          room_type: roomTypeName,
+          building: changes.building_id === undefined ? undefined : building?.name,
+        },
+      },
     });
     return { room: roomsFor(actor, keys)(after), rcuIds: [...new Set([before.rcu_id, after.rcu_id])] };
   });

@@ -82,7 +82,12 @@ export async function exportDeviceKeys(
   await recordOperation(db, clock, who(actor, hotelId), {
     action: 'room_key_export',
     target: String(rooms.length),
-    detail: filter,
+    // The type and the building picked by their names too (the rooms found are all of that building).
+    detail: {
+      ...filter,
+      room_type: types.find((type) => type.id === filter.room_type_id)?.name,
+      building: filter.building_id === undefined ? undefined : rooms[0]?.building_name,
+    },
   });
   return fileOf('csv', `device-keys-${hotelId}-${isoDate(clock())}`, [
     [...DEVICE_KEY_COLUMNS],

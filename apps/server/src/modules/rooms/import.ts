@@ -301,7 +301,8 @@ async function readAndImport(
     await recordOperation(trx, clock, who(actor, hotelId), {
       action: 'room_import',
       target: upload.filename,
-      detail: { created: rooms.length, building_id: upload.buildingId ?? null },
+      // The building chosen for every row, by its name too; none: each row's own (its column).
+      detail: { created: rooms.length, building_id: override?.id ?? null, building: override?.name ?? null },
     });
     return rooms;
   });

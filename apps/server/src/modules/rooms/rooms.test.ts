@@ -9,7 +9,12 @@ import { roomsFromCsv } from '@roompilot/rcu-sim';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
-import { createHotel, hotelWithInventory } from '../../test-support/fixtures.js';
+import {
+  createHotel,
+  hotelWithInventory,
+  insertOlderOperation,
+  loggedOperations,
+} from '../../test-support/fixtures.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
 import { readCsv, unguardFormula, writeCsv } from './files.js';
 import { newDeviceKey } from './rules.js';
@@ -165,6 +170,39 @@ describeEachDatabase('rooms', (t) => {
         (await t.call('POST', '/apis/roomlist', { token: manager, body: { size: 1 } })).data.records[0].device_key,
       ).toBeTruthy();
     });
+  });
+
+  it('names the building in the operation log as it was called then; a line with its id alone says so', async () => {
+    const wing = (
+      await t.call('POST', '/apis/buildingadd', { token, body: { name: 'Wing', floor_from: 1, floor_to: 9 } })
+    ).data.id as number;
+    const room = (await add({ room_num: 'W-1', rcu_id: 'WING1', building_id: wing })).data;
+    await t.call('PUT', '/apis/update', { token, body: { id: room.id, building_id: buildingId } });
+    const sheet = 'room_num,floor_num,room_type,rcu_id\nW-2,1,Standard,WING2\n';
+    expect((await upload(t, token, 'wing.csv', sheet, { building_id: String(wing) })).code).toBe(0);
+    expect((await t.call('POST', '/apis/roomkeyexport', { token, body: { building_id: wing } })).status).toBe(200);
+    // Renamed afterwards: the log keeps the name it had.
+    await t.call('PUT', '/apis/buildingupdate', { token, body: { id: wing, name: 'West wing' } });
+    // A line as older versions wrote it: the building by its id alone.
+    await insertOlderOperation(t, { hotelId, action: 'room_import', detail: { created: 3, building_id: wing } });
+    const texts = async (language: string) =>
+      (await loggedOperations(t, token, language, { size: 6 })).map((entry) => `${entry.action}: ${entry.text}`);
+    const [old, renamed, exported, imported, moved, added] = await texts('en');
+    expect(old).toBe(`room_import: created: 3; building ID: ${wing}`);
+    expect(renamed).toMatch(/^building_update: ID: \d+; before \(ID: \d+; Name: Wing; /);
+    // The building's row as it was, without its hotel: the log's own.
+    expect(renamed).not.toMatch(/hotel/i);
+    expect(exported).toBe('room_key_export: Building: Wing');
+    expect(imported).toBe('room_import: created: 1; Building: Wing');
+    expect(moved).toMatch(
+      /^room_update: ID: \d+; before \(.*; Building: Wing; room type: Standard\); changes \(Building: Tower\)$/,
+    );
+    expect(added).toBe(`room_add: ID: ${room.id}; RCU ID: WING1; Building: Wing`);
+    const zh = await texts('zh');
+    expect(zh[0]).toBe(`room_import: 已创建: 3; 楼栋编号: ${wing}`);
+    expect(zh[2]).toBe('room_key_export: 楼栋: Wing');
+    expect(zh[4]).toMatch(/; 楼栋: Wing; 房型: Standard\); 修改 \(楼栋: Tower\)$/);
+    expect(zh[5]).toBe(`room_add: 编号: ${room.id}; RCU ID: WING1; 楼栋: Wing`);
   });
 
   describe('bulk add', () => {

@@ -18,7 +18,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, Db, RoomTypeRow } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import type { MessageKey } from '../../i18n.js';
-import { recordOperation } from '../oplog/service.js';
+import { asLogged, recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
 
 export function toRoomType(row: RoomTypeRow & { room_count: number }): RoomType {
@@ -85,7 +85,7 @@ export function createRoomTypeService({ db, clock }: { db: Kysely<Database>; clo
       await recordOperation(trx, clock, who(actor, hotelId), {
         action,
         target: after.name,
-        detail: { id: after.id, before: toRoomType(before), rooms: after.room_count },
+        detail: { id: after.id, before: asLogged(toRoomType(before)), rooms: after.room_count },
       });
       return after;
     });

@@ -114,10 +114,11 @@ export async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
   return rows.map((row) => row.role_id);
 }
 
-export function departmentExists(db: Db, hotelId: number, id: number) {
+/** The hotel's department by its id, with its name (the operation log names it). */
+export function findDepartment(db: Db, hotelId: number, id: number) {
   return db
     .selectFrom('departments')
-    .select('id')
+    .select(['id', 'name'])
     .where('hotel_id', '=', hotelId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -79,9 +79,12 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
     if (other && other.id !== exceptId) throw conflict('users.nameTaken');
   }
 
-  async function ensureDepartment(trx: Db, hotelId: number, deptId: number | null | undefined): Promise<void> {
-    if (deptId === null || deptId === undefined) return;
-    if (!(await repository.departmentExists(trx, hotelId, deptId))) throw notFound('users.deptNotFound');
+  /** The department a user is put in, with its name (4404 if it is not the hotel's); null for none. */
+  async function departmentOf(trx: Db, hotelId: number, deptId: number | null | undefined) {
+    if (deptId === null || deptId === undefined) return null;
+    const department = await repository.findDepartment(trx, hotelId, deptId);
+    if (!department) throw notFound('users.deptNotFound');
+    return department;
   }
 
   /**
@@ -154,7 +157,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
       return db.transaction().execute(async (trx) => {
         const userName = body.user_name.trim();
         await ensureNameFree(trx, userName);
-        await ensureDepartment(trx, hotelId, body.dept_id);
+        const department = await departmentOf(trx, hotelId, body.dept_id);
         const roleIds = body.role_ids ?? [];
         const roles = await grantable(trx, actor, hotelId, roleIds, []);
         const id = await unique(
@@ -176,7 +179,12 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'user_add',
           target: userName,
-          detail: { id, roles: roles.map((role) => role.name), dept_id: body.dept_id ?? null },
+          detail: {
+            id,
+            roles: roles.map((role) => role.name),
+            dept_id: department?.id ?? null,
+            dept_name: department?.name ?? null,
+          },
         });
         return shown(trx, hotelId, id);
       });
@@ -191,7 +199,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         if (self && body.state === 'disabled') throw conflict('users.selfDisable');
         const userName = body.user_name?.trim();
         if (userName !== undefined && userName !== before.user_name) await ensureNameFree(trx, userName, before.id);
-        await ensureDepartment(trx, hotelId, body.dept_id);
+        await departmentOf(trx, hotelId, body.dept_id);
         const changes: repository.UserChanges = {
           ...(userName !== undefined && { user_name: userName }),
           ...(body.nick_name !== undefined && { nick_name: body.nick_name.trim() || (userName ?? before.user_name) }),
