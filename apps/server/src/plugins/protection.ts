@@ -81,7 +81,9 @@ function sheddable(request: FastifyRequest): boolean {
  *   each other), a request is answered 4429 (HTTP 429) with `Retry-After` at once, at the cost of
  *   a few hooks, rather than queued behind the others. A wait measured as it happens, not sampled:
  *   a long turn is cut short at the threshold, so that the accepted requests wait about that long
- *   at most.
+ *   at most. The refusal comes before any handler: the call was not started, and the console
+ *   sends it again by itself after `Retry-After` (web app/http.ts `AUTO_RETRY`). Every 429 with a
+ *   `Retry-After` keeps that promise: nothing of the call was done.
  */
 export const protectionPlugin = fp(
   async (app: FastifyInstance, options: ProtectionOptions) => {

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, fileNameOf, type HttpEnvironment, HttpError, NetworkError } from './http';
+import {
+  ApiError,
+  AUTO_RETRY,
+  createHttpClient,
+  fileNameOf,
+  type HttpEnvironment,
+  HttpError,
+  NetworkError,
+} from './http';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -16,6 +24,7 @@ function setup(answer: (url: string, init: RequestInit) => Promise<Response> | R
     reload: vi.fn(),
     showError: vi.fn(),
     confirmLogout: vi.fn(async () => confirm),
+    sleep: vi.fn(async (_ms: number) => {}),
   } satisfies HttpEnvironment;
   return { env, fetch, http: createHttpClient(env) };
 }
@@ -170,6 +179,57 @@ describe('http client', () => {
     const { http, env } = setup(() => json({ code: 4403, message: 'no access', data: null }, 403));
     await expect(http.download('/roomexport', {})).rejects.toMatchObject({ code: 4403 });
     expect(env.showError).toHaveBeenCalledWith('no access');
+  });
+
+  describe('a call the server refused for a moment (429 with a short Retry-After)', () => {
+    const busy = (retryAfter: string | null) =>
+      new Response(JSON.stringify({ code: 4429, message: 'server busy', data: null }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }) },
+      });
+
+    it('is sent again after the wait the server asked for, and the user sees only the answer', async () => {
+      let calls = 0;
+      const { http, env, fetch } = setup(() => {
+        calls += 1;
+        return calls === 1 ? busy('2') : json({ code: 0, message: '', data: { saved: true } });
+      });
+      await expect(http.request('PUT', '/roomupdate', { id: 4 })).resolves.toEqual({ saved: true });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(fetch.mock.calls[1]?.[1]?.body).toBe('{"id":4}');
+      // Two seconds, spread by up to half as much again.
+      const wait = env.sleep.mock.calls[0]?.[0] ?? 0;
+      expect(wait).toBeGreaterThanOrEqual(2000);
+      expect(wait).toBeLessThanOrEqual(3000);
+      expect(env.showError).not.toHaveBeenCalled();
+    });
+
+    it('is sent twice again at most; then the user is told', async () => {
+      const { http, env, fetch } = setup(() => busy('1'));
+      await expect(http.request('POST', '/roomlist', {})).rejects.toMatchObject({ code: 4429 });
+      expect(fetch).toHaveBeenCalledTimes(1 + AUTO_RETRY.tries);
+      expect(env.showError).toHaveBeenCalledTimes(1);
+      expect(env.showError).toHaveBeenCalledWith('server busy');
+    });
+
+    it('is not sent again when the server gives no wait, or a long one (a throttled login, a rate limit)', async () => {
+      for (const retryAfter of [null, '', '60', 'soon']) {
+        const { http, env, fetch } = setup(() => busy(retryAfter));
+        await expect(http.request('POST', '/login', {})).rejects.toMatchObject({ code: 4429 });
+        expect(fetch).toHaveBeenCalledTimes(1);
+        expect(env.sleep).not.toHaveBeenCalled();
+      }
+    });
+
+    it('is sent again for uploads and downloads too (the server did nothing with it)', async () => {
+      let calls = 0;
+      const { http, fetch } = setup(() => {
+        calls += 1;
+        return calls === 1 ? busy('1') : new Response('a,b', { headers: { 'Content-Type': 'text/csv' } });
+      });
+      expect(await (await http.download('/roomexport', {})).blob.text()).toBe('a,b');
+      expect(fetch).toHaveBeenCalledTimes(2);
+    });
   });
 
   it('reads file names from Content-Disposition', () => {

@@ -48,6 +48,8 @@ export interface HttpEnvironment {
   showError(message: string): void;
   /** The "Confirm logout" dialog; resolves true when the user chooses to log in again. */
   confirmLogout(): Promise<boolean>;
+  /** Waits before a refused call is sent again. */
+  sleep(ms: number): Promise<void>;
 }
 
 export interface RequestOptions {
@@ -66,6 +68,25 @@ export interface DownloadedFile {
 }
 
 const JSON_TYPE = 'application/json';
+
+/**
+ * A call the server refused before doing anything (HTTP 429 with a short `Retry-After`: its
+ * overload guard, when it is past its capacity for a moment) is sent again by itself after the
+ * wait the server asked for, `tries` times at most, before the user is told: a busy second reads
+ * as a slower answer, not as an error. A longer wait (a throttled login says none; a rate limit
+ * longer than `maxWaitS`) is the user's to see.
+ */
+export const AUTO_RETRY = { tries: 2, maxWaitS: 3 } as const;
+
+/** How long to wait before sending a refused call again (ms), or null: not to be sent again. */
+export function retryWaitOf(response: Response): number | null {
+  if (response.status !== 429) return null;
+  const header = response.headers.get('Retry-After');
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > AUTO_RETRY.maxWaitS) return null;
+  // Spread out, so that the consoles the server refused together do not all come back together.
+  return seconds * 1000 * (1 + Math.random() / 2);
+}
 
 /** The file name of a `Content-Disposition` header: `filename*=UTF-8''…` first, then `filename="…"`. */
 export function fileNameOf(disposition: string | null): string {
@@ -141,10 +162,19 @@ export function createHttpClient(env: HttpEnvironment) {
     }
   }
 
-  /** Sends, reporting a network failure unless the call is quiet. */
+  /**
+   * Sends, and sends again a call the server refused for a moment (AUTO_RETRY); reports a network
+   * failure unless the call is quiet.
+   */
   async function exchange(method: HttpMethod, path: string, body: unknown, accept: string, options: RequestOptions) {
     try {
-      return await send(method, path, body, accept, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+      for (let tries = 0; ; tries += 1) {
+        const response = await send(method, path, body, accept, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+        const wait = tries < AUTO_RETRY.tries ? retryWaitOf(response) : null;
+        if (wait === null) return response;
+        await response.body?.cancel().catch(() => {});
+        await env.sleep(wait);
+      }
     } catch (error) {
       if (error instanceof NetworkError && !options.quiet) env.showError(error.message);
       throw error;
@@ -234,4 +264,5 @@ export const http = createHttpClient({
   reload: () => window.location.reload(),
   showError: (message) => ui.showError(message),
   confirmLogout: () => ui.confirmLogout(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 });
