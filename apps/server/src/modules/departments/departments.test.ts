@@ -1,7 +1,7 @@
 import { DEPARTMENT_DEPTH_MAX, ErrorCode } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/databases.js';
-import { createHotel } from '../../test-support/fixtures.js';
+import { createHotel, insertOlderOperation, loggedOperations } from '../../test-support/fixtures.js';
 
 interface Dept {
   id: number;
@@ -206,7 +206,54 @@ describeEachDatabase('departments', (t) => {
       (entry: { action: string; target: string }) =>
         entry.action === 'dept_update' && entry.target === 'Rooms division',
     );
-    expect(rename.detail).toMatchObject({ name: ['Floors', 'Rooms division'], sort: [0, 5] });
-    expect(rename.text).toContain('Floors');
+    // Each change as it was and as it is, explicitly (never a list of two).
+    expect(rename.detail).toMatchObject({
+      name: { before: 'Floors', after: 'Rooms division' },
+      sort: { before: 0, after: 5 },
+    });
+  });
+
+  it('names the parents in the operation log as they were called then, in the reader’s language', async () => {
+    // A line as older versions wrote it: the parent by its id alone.
+    await insertOlderOperation(t, {
+      hotelId: (await t.call('POST', '/apis/userinfo', { token: manager })).data.hotel_id,
+      action: 'dept_delete',
+      target: 'Old desk',
+      detail: { id: 99, parent_id: 5 },
+    });
+    const texts = async (language: string) => {
+      const entries = await loggedOperations(t, manager, language, { size: 500 });
+      const of = (action: string, id: number | undefined) =>
+        entries.filter((entry) => entry.action === action && entry.detail.id === id).map((entry) => entry.text);
+      return {
+        floorsAdded: of('dept_add', ids.floors),
+        floorsRenamed: of('dept_update', ids.floors),
+        housekeepingMoved: of('dept_update', ids.housekeeping),
+        laundryDeleted: of('dept_delete', ids.laundry),
+        old: of('dept_delete', 99),
+      };
+    };
+    const [floors, housekeeping, laundry] = [ids.floors, ids.housekeeping, ids.laundry];
+    expect(await texts('en')).toEqual({
+      floorsAdded: [`ID: ${floors}; Parent department: Housekeeping`],
+      floorsRenamed: [`ID: ${floors}; Name: Floors → Rooms division; Sort: 0 → 5`],
+      // Newest first: to the top again, after it was put below the front office.
+      housekeepingMoved: [
+        `ID: ${housekeeping}; Parent department: Front office → —`,
+        `ID: ${housekeeping}; Parent department: — → Front office`,
+      ],
+      laundryDeleted: [`ID: ${laundry}; Parent department: Housekeeping`],
+      old: ['ID: 99; parent department ID: 5'],
+    });
+    expect(await texts('es')).toEqual({
+      floorsAdded: [`Identificador: ${floors}; Departamento superior: Housekeeping`],
+      floorsRenamed: [`Identificador: ${floors}; Nombre: Floors → Rooms division; Orden: 0 → 5`],
+      housekeepingMoved: [
+        `Identificador: ${housekeeping}; Departamento superior: Front office → —`,
+        `Identificador: ${housekeeping}; Departamento superior: — → Front office`,
+      ],
+      laundryDeleted: [`Identificador: ${laundry}; Departamento superior: Housekeeping`],
+      old: ['Identificador: 99; ID del departamento superior: 5'],
+    });
   });
 });

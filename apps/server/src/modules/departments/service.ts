@@ -107,14 +107,17 @@ export function createDepartmentService({ db, clock }: { db: Kysely<Database>; c
         const name = body.name?.trim();
         if (name === '') throw invalid('departments.nameRequired');
         const parentId = body.parent_id === undefined ? before.parent_id : body.parent_id;
-        if (parentId !== before.parent_id && parentId !== null) {
+        const moved = parentId !== before.parent_id;
+        // A move is logged with both parents by name: the tree is read once, for the checks too.
+        const rows = moved ? await repository.allDepartments(trx, hotelId) : [];
+        if (moved && parentId !== null) {
           await existing(trx, hotelId, parentId);
-          const rows = await repository.allDepartments(trx, hotelId);
           if (subtreeIds(rows, before.id).includes(parentId)) throw conflict('departments.intoItself');
           if (levelOf(rows, parentId) + heightOf(rows, before.id) > DEPARTMENT_DEPTH_MAX) {
             throw invalid('departments.tooDeep', { max: DEPARTMENT_DEPTH_MAX });
           }
         }
+        const nameOf = (id: number | null) => rows.find((dept) => dept.id === id)?.name ?? null;
         await ensureNameFree(trx, hotelId, parentId, name ?? before.name, before.id);
         const row = await unique(
           repository.updateDepartment(trx, hotelId, before.id, {
@@ -129,9 +132,13 @@ export function createDepartmentService({ db, clock }: { db: Kysely<Database>; c
           target: row.name,
           detail: {
             id: row.id,
-            ...(name !== undefined && name !== before.name && { name: [before.name, name] }),
-            ...(parentId !== before.parent_id && { parent_id: [before.parent_id, parentId] }),
-            ...(body.sort !== undefined && body.sort !== before.sort && { sort: [before.sort, body.sort] }),
+            ...(name !== undefined && name !== before.name && { name: { before: before.name, after: name } }),
+            ...(moved && {
+              parent_id: { before: before.parent_id, after: parentId },
+              parent_name: { before: nameOf(before.parent_id), after: nameOf(parentId) },
+            }),
+            ...(body.sort !== undefined &&
+              body.sort !== before.sort && { sort: { before: before.sort, after: body.sort } }),
           },
         });
         return counted(trx, hotelId, row);

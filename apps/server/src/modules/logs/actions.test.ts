@@ -206,4 +206,54 @@ describe('operation log actions', () => {
     );
     expect(operationText('en', { room_id: 12, ok: true }, 'room_control')).toBe('room ID: 12; succeeded: yes');
   });
+
+  it("word a user's and a department's edits as before → after; a list stays a list", () => {
+    const edit = {
+      id: 6,
+      nick_name: { before: 'Bob', after: 'Robert' },
+      phone: { before: '', after: '555' },
+      dept_id: { before: 1, after: 2 },
+      dept_name: { before: 'Front office', after: 'Housekeeping' },
+      role_ids: { before: [], after: [12, 13] },
+      roles: { before: [], after: ['Desk', 'Night audit'] },
+    };
+    expect(operationText('en', edit, 'user_update')).toBe(
+      'ID: 6; Nickname: Bob → Robert; Phone: (empty) → 555; Department: Front office → Housekeeping; Roles: (empty) → Desk, Night audit',
+    );
+    expect(operationText('zh', edit, 'user_update')).toBe(
+      '编号: 6; 昵称: Bob → Robert; 电话: （空） → 555; 部门: Front office → Housekeeping; 角色: （空） → Desk, Night audit',
+    );
+    expect(
+      operationText('es', { id: 6, role_ids: { before: [12], after: [] }, roles: { before: ['Desk'], after: [] } }),
+    ).toBe('Identificador: 6; Roles: Desk → (vacío)');
+    expect(
+      operationText('en', {
+        id: 3,
+        parent_id: { before: 2, after: null },
+        parent_name: { before: 'Housekeeping', after: null },
+      }),
+    ).toBe('ID: 3; Parent department: Housekeeping → —');
+    // Lines recorded before the edits said so kept `[before, after]`: read as edits all the same,
+    // their ids said to be ids.
+    const older = { id: 6, nick_name: ['Bob', 'Robert'], dept_id: [1, 2], role_ids: [[], [12]] };
+    expect(operationText('en', older, 'user_update')).toBe(
+      'ID: 6; Nickname: Bob → Robert; department ID: 1 → 2; role IDs: (empty) → 12',
+    );
+    expect(operationText('zh', older, 'user_update')).toBe(
+      '编号: 6; 昵称: Bob → Robert; 部门编号: 1 → 2; 角色编号: （空） → 12',
+    );
+    expect(operationText('en', { id: 6, role_ids: [[12, 13], [13]] }, 'user_roles')).toBe(
+      'ID: 6; role IDs: 12, 13 → 13',
+    );
+    expect(
+      operationText('en', { id: 3, name: ['Floors', 'Rooms'], parent_id: [2, null], sort: [0, 5] }, 'dept_update'),
+    ).toBe('ID: 3; Name: Floors → Rooms; parent department ID: 2 → —; Sort: 0 → 5');
+    // Lists that are lists: roles given, rooms, a season's dates (a range, not an edit).
+    expect(operationText('en', { id: 6, roles: ['Desk', 'Night audit'], dept_id: 3, dept_name: 'Rooms' })).toBe(
+      'ID: 6; Roles: Desk, Night audit; Department: Rooms',
+    );
+    expect(operationText('en', { changes: { seasons: { cooling: { from: '05-01', to: '09-30' } } } })).toBe(
+      `changes (${lookup('en', 'fields.seasons')} (${lookup('en', 'fields.cooling')} (From: 05-01; To: 09-30)))`,
+    );
+  });
 });

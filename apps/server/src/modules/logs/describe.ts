@@ -132,13 +132,42 @@ function fieldValueText(language: Language, key: string, value: unknown): string
   return valueText(language, value);
 }
 
-/** `field value, field value` in words; an object inside is put in parentheses. */
+/**
+ * A field's edit, as the edits record it: `{before, after}` (`nick_name: {before: 'Bob', after:
+ * 'Robert'}`), never a list of two. (`{from, to}` would not do: a season's dates are stored so.)
+ */
+function changeOf(value: unknown): { before: unknown; after: unknown } | null {
+  if (!isRecord(value) || Object.keys(value).length !== 2 || !('before' in value) || !('after' in value)) return null;
+  return { before: value.before, after: value.after };
+}
+
+/**
+ * The edits whose older lines kept each field as `[before, after]` (a user's, its roles', a
+ * department's): read as edits, not as lists of two ("Nickname: Bob → Robert").
+ */
+const EDITS_AS_LISTS = new Set(['user_update', 'user_roles', 'dept_update']);
+
+function asEdits(detail: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(detail).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.length === 2 ? { before: value[0], after: value[1] } : value,
+    ]),
+  );
+}
+
+/** `field value, field value` in words; an object inside is put in parentheses, an edit as `before → after`. */
 function pairsText(language: Language, object: Record<string, unknown>): string {
   return Object.entries(object)
     .filter(([key]) => !namedElsewhere(object, key))
     .map(([key, value]) => {
       // The rule an action followed names itself: its words alone.
       if (key === 'rule' && typeof value === 'string') return ruleText(language, value);
+      const change = changeOf(value);
+      if (change) {
+        const [before, after] = [change.before, change.after].map((side) => fieldValueText(language, key, side));
+        return `${fieldText(language, key)}: ${before} → ${after}`;
+      }
       if (isRecord(value)) return `${fieldText(language, key)} (${pairsText(language, value)})`;
       return `${fieldText(language, key)}: ${fieldValueText(language, key, value)}`;
     })
@@ -309,15 +338,19 @@ export function eventText(language: Language, type: string, detail: string, name
 }
 
 /**
- * An operation's detail in words (`Floor: 3; room type: Deluxe`). An alert's confirmation keeps its
- * alert as `{ id, type }`: the type is named by its words (`Alert ID: 9; Alert type: SOS`).
+ * An operation's detail in words (`Floor: 3; room type: Deluxe`, an edit `Nickname: Bob → Robert`).
+ * An alert's confirmation keeps its alert as `{ id, type }`: the type is named by its words
+ * (`Alert ID: 9; Alert type: SOS`).
  */
 export function operationText(language: Language, detail: unknown, action?: string): string {
   if (action === 'alert_confirm' && isRecord(detail)) {
     const { id, type, ...rest } = detail;
     return pairsText(language, { alert_id: id, alert_type: type, ...rest }).slice(0, TEXT_MAX);
   }
-  if (isRecord(detail)) return pairsText(language, detail).slice(0, TEXT_MAX);
+  if (isRecord(detail)) {
+    const fields = action !== undefined && EDITS_AS_LISTS.has(action) ? asEdits(detail) : detail;
+    return pairsText(language, fields).slice(0, TEXT_MAX);
+  }
   if (detail === null || detail === undefined) return '';
   return valueText(language, detail).slice(0, TEXT_MAX);
 }

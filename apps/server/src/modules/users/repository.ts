@@ -109,11 +109,6 @@ export function findRoles(db: Db, hotelId: number, ids: readonly number[]): Prom
   return db.selectFrom('roles').selectAll().where('hotel_id', '=', hotelId).where('id', 'in', ids).execute();
 }
 
-export async function roleIdsOf(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
-  return rows.map((row) => row.role_id);
-}
-
 /** The hotel's department by its id, with its name (the operation log names it). */
 export function findDepartment(db: Db, hotelId: number, id: number) {
   return db

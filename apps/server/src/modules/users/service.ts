@@ -44,6 +44,19 @@ function permsOf(roles: readonly RoleRow[]): string[] {
   return [...new Set(roles.flatMap((role) => JSON.parse(role.perms) as string[]))];
 }
 
+interface RolesChange {
+  before: { id: number; name: string }[];
+  after: { id: number; name: string }[];
+}
+
+/** A user's roles changed, as the operation log keeps it: their ids, and their names as they were then. */
+function rolesEdit({ before, after }: RolesChange) {
+  return {
+    role_ids: { before: before.map((role) => role.id), after: after.map((role) => role.id) },
+    roles: { before: before.map((role) => role.name), after: after.map((role) => role.name) },
+  };
+}
+
 /** A user named as another raced in between the check and the write: the same 4409. */
 async function unique<T>(write: Promise<T>): Promise<T> {
   try {
@@ -110,21 +123,22 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
     return roles;
   }
 
-  /** Sets the user's roles; the actor's own roles must keep pm_user. */
+  /** Sets the user's roles; the actor's own roles must keep pm_user. Null when they stay as they were. */
   async function assignRoles(
     trx: Db,
     actor: Actor,
     hotelId: number,
     userId: number,
     roleIds: readonly number[],
-  ): Promise<{ before: number[]; after: number[] } | null> {
-    const before = await repository.roleIdsOf(trx, userId);
+  ): Promise<RolesChange | null> {
+    const held = (await repository.rolesOfUsers(trx, [userId])).get(userId) ?? [];
+    const before = held.map((role) => role.id);
     const roles = await grantable(trx, actor, hotelId, roleIds, before);
     if (userId === actor.userId && !holds(permsOf(roles), USER_KEY)) throw conflict('users.selfLastUserPerm');
     const same = before.length === roleIds.length && roleIds.every((id) => before.includes(id));
     if (same) return null;
     await repository.setUserRoles(trx, userId, roleIds);
-    return { before, after: [...roleIds] };
+    return { before: held, after: [...roles].sort((a, b) => a.id - b.id) };
   }
 
   async function endSessionsOf(trx: Db, userIds: readonly number[], reason: 'disabled' | 'password') {
@@ -199,7 +213,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         if (self && body.state === 'disabled') throw conflict('users.selfDisable');
         const userName = body.user_name?.trim();
         if (userName !== undefined && userName !== before.user_name) await ensureNameFree(trx, userName, before.id);
-        await departmentOf(trx, hotelId, body.dept_id);
+        const department = await departmentOf(trx, hotelId, body.dept_id);
         const changes: repository.UserChanges = {
           ...(userName !== undefined && { user_name: userName }),
           ...(body.nick_name !== undefined && { nick_name: body.nick_name.trim() || (userName ?? before.user_name) }),
@@ -222,15 +236,19 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
           await recordOperation(trx, clock, who(actor, hotelId), {
             action: 'user_update',
             target: userName ?? before.user_name,
+            // Each field as it was and as it is; the department and the roles by name too.
             detail: {
               id: before.id,
               ...Object.fromEntries(
                 Object.entries(changed).map(([key, value]) => [
                   key === 'user_group' ? 'group' : key,
-                  [(before as Record<string, unknown>)[key], value],
+                  { before: (before as Record<string, unknown>)[key], after: value },
                 ]),
               ),
-              ...(roles && { role_ids: [roles.before, roles.after] }),
+              ...('dept_id' in changed && {
+                dept_name: { before: before.dept_name ?? null, after: department?.name ?? null },
+              }),
+              ...(roles && rolesEdit(roles)),
             },
           });
         }
@@ -250,7 +268,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
           await recordOperation(trx, clock, who(actor, hotelId), {
             action: 'user_roles',
             target: user.user_name,
-            detail: { id: user.id, role_ids: [roles.before, roles.after] },
+            detail: { id: user.id, ...rolesEdit(roles) },
           });
         }
         return shown(trx, hotelId, user.id);

@@ -2,7 +2,7 @@ import { ErrorCode } from '@roompilot/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../db/unique.js';
 import { describeEachDatabase, type TestApp } from '../../test-support/databases.js';
-import { createHotel } from '../../test-support/fixtures.js';
+import { createHotel, insertOlderOperation, loggedOperations } from '../../test-support/fixtures.js';
 
 /** The demo hotel's role ids by name, read as its manager. */
 async function demoRoles(t: TestApp, token: string): Promise<Record<string, number>> {
@@ -496,6 +496,46 @@ describeEachDatabase('users', (t) => {
     );
     expect(disabled).toMatchObject({ user_name: 'manager', target: 'lily' });
     expect(log.raw).not.toMatch(/pass-\d|argon/);
+  });
+
+  it("names a user's department and roles in the operation log as they were called then, edits as before → after", async () => {
+    const housekeeping = (await t.call('POST', '/apis/sys_dept', { token: manager, body: { name: 'Housekeeping' } }))
+      .data.id;
+    const added = await add({ user_name: 'ron_log', password: 'ron-pass-1', nick_name: 'Ron', dept_id: deptId });
+    await t.call('PATCH', '/apis/sys_user/info', {
+      token: manager,
+      body: { id: added.data.id, nick_name: 'Ronald', dept_id: housekeeping, role_ids: [roles.guest] },
+    });
+    await t.call('PATCH', '/apis/sys_user/role', { token: manager, body: { id: added.data.id, role_ids: [] } });
+    // Renamed later: the log keeps the name it had.
+    await t.call('PATCH', '/apis/sys_dept/info', { token: manager, body: { id: housekeeping, name: 'Rooms' } });
+    // A line as older versions wrote it: each field `[before, after]`, the department and roles by id alone.
+    await insertOlderOperation(t, {
+      hotelId: (await t.call('POST', '/apis/userinfo', { token: manager })).data.hotel_id,
+      action: 'user_update',
+      target: 'ron_log_old',
+      detail: { id: added.data.id, nick_name: ['Ron', 'Ronald'], dept_id: [deptId, 7], role_ids: [[], [3]] },
+    });
+    const texts = async (language: string) =>
+      Object.fromEntries(
+        (await loggedOperations(t, manager, language, { size: 10, filter: { keyword: 'ron_log' } })).map((entry) => [
+          `${entry.action} ${entry.target}`,
+          entry.text,
+        ]),
+      );
+    const id = added.data.id as number;
+    expect(await texts('en')).toEqual({
+      'user_add ron_log': `ID: ${id}; Roles: (empty); Department: Front office`,
+      'user_update ron_log': `ID: ${id}; Nickname: Ron → Ronald; Department: Front office → Housekeeping; Roles: (empty) → guest`,
+      'user_roles ron_log': `ID: ${id}; Roles: guest → (empty)`,
+      'user_update ron_log_old': `ID: ${id}; Nickname: Ron → Ronald; department ID: ${deptId} → 7; role IDs: (empty) → 3`,
+    });
+    expect(await texts('zh')).toEqual({
+      'user_add ron_log': `编号: ${id}; 角色: （空）; 部门: Front office`,
+      'user_update ron_log': `编号: ${id}; 昵称: Ron → Ronald; 部门: Front office → Housekeeping; 角色: （空） → guest`,
+      'user_roles ron_log': `编号: ${id}; 角色: guest → （空）`,
+      'user_update ron_log_old': `编号: ${id}; 昵称: Ron → Ronald; 部门编号: ${deptId} → 7; 角色编号: （空） → 3`,
+    });
   });
 
   it('rolls a change back when its log entry cannot be written', async () => {
