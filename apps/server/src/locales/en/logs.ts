@@ -116,6 +116,8 @@ export default {
   'logs.field.building_id': 'building ID',
   'logs.field.hotel_id': 'hotel ID',
   'logs.field.role_ids': 'role IDs',
+  'logs.none.rooms': 'none',
+  'logs.none.roles': 'none',
   'logs.value.totp': 'verification code',
   'logs.value.recovery': 'recovery code',
   'logs.value.password': 'password',

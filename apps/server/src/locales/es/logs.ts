@@ -116,6 +116,8 @@ export default {
   'logs.field.building_id': 'ID del edificio',
   'logs.field.hotel_id': 'ID del hotel',
   'logs.field.role_ids': 'IDs de rol',
+  'logs.none.rooms': 'ninguna',
+  'logs.none.roles': 'ninguno',
   'logs.value.totp': 'código de verificación',
   'logs.value.recovery': 'código de recuperación',
   'logs.value.password': 'contraseña',

@@ -116,6 +116,8 @@ export default {
   'logs.field.building_id': '棟 ID',
   'logs.field.hotel_id': 'ホテル ID',
   'logs.field.role_ids': 'ロール ID',
+  'logs.none.rooms': 'なし',
+  'logs.none.roles': 'なし',
   'logs.value.totp': '確認コード',
   'logs.value.recovery': 'リカバリーコード',
   'logs.value.password': 'パスワード',

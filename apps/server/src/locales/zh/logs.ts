@@ -114,6 +114,8 @@ export default {
   'logs.field.building_id': '楼栋编号',
   'logs.field.hotel_id': '酒店编号',
   'logs.field.role_ids': '角色编号',
+  'logs.none.rooms': '无',
+  'logs.none.roles': '无',
   'logs.value.totp': '验证码',
   'logs.value.recovery': '恢复码',
   'logs.value.password': '密码',

@@ -89,7 +89,8 @@ describeEachDatabase(
       });
       expect(log.data.records[0].text).toContain(`succeeded: 2; failed rooms: ${silent.room_num}`);
       expect(log.data.records[0].text).not.toContain('room IDs');
-      // Rooms of a building that all took it: the building by its name, in the reader's language.
+      // Rooms of a building that all took it: the building by its name, and none failed, in the
+      // reader's language.
       const { building_id: buildingId } = await t.db
         .selectFrom('rooms')
         .select('building_id')
@@ -108,10 +109,10 @@ describeEachDatabase(
       const texts = async (language: string) =>
         (await loggedOperations(t, manager, language, { filter: { action: 'air_control' } }))[0]?.text;
       expect(await texts('en')).toBe(
-        `Air conditioner (Power: no); rooms: ${one.room_num}, ${two.room_num}; Building: ${building.name}; succeeded: 2; failed rooms: (empty)`,
+        `Air conditioner (Power: no); rooms: ${one.room_num}, ${two.room_num}; Building: ${building.name}; succeeded: 2; failed rooms: none`,
       );
       expect(await texts('zh')).toMatch(
-        new RegExp(`房间: ${one.room_num}, ${two.room_num}; 楼栋: ${building.name}; 成功: 2; 失败的房间: （空）$`),
+        new RegExp(`房间: ${one.room_num}, ${two.room_num}; 楼栋: ${building.name}; 成功: 2; 失败的房间: 无$`),
       );
       const none = await t.call('POST', '/apis/aircontrol', { token: manager, body: { ac: { on: false } } });
       expect(none.code).toBe(ErrorCode.invalid);

@@ -130,11 +130,19 @@ describe('operation log actions', () => {
         failed: [],
         failed_room_nums: [],
       }),
-    ).toMatch(/habitaciones: 0301; correctas: 1; habitaciones con fallo: \(vacío\)$/);
+    ).toMatch(/habitaciones: 0301; correctas: 1; habitaciones con fallo: ninguna$/);
     expect(operationText('en', { mode: 'welcome', room_ids: [1, 2], ok: 1, failed: [2] })).toBe(
       'mode: Welcome; room IDs: 1, 2; succeeded: 1; failed room IDs: 2',
     );
-    expect(operationText('en', { mode: 'Sea view', room_ids: [1], ok: 1, failed: [] })).toContain('mode: Sea view');
+    expect(operationText('en', { mode: 'Sea view', room_ids: [1], ok: 1, failed: [] })).toBe(
+      'mode: Sea view; room IDs: 1; succeeded: 1; failed room IDs: none',
+    );
+    expect(operationText('zh', { room_nums: ['0201'], ok: 1, failed: [], failed_room_nums: [] })).toBe(
+      '房间: 0201; 成功: 1; 失败的房间: 无',
+    );
+    expect(operationText('ja', { room_nums: ['0201'], ok: 1, failed: [], failed_room_nums: [] })).toContain(
+      '失敗した客室: なし',
+    );
     expect(
       operationText('zh', {
         room_type_id: 2,
@@ -163,14 +171,14 @@ describe('operation log actions', () => {
 
   it('name departments, parents, buildings, hotels, roles and rooms as they were called; an id alone says so', () => {
     expect(operationText('en', { id: 6, roles: [], dept_id: 3, dept_name: 'Housekeeping' }, 'user_add')).toBe(
-      'ID: 6; Roles: (empty); Department: Housekeeping',
+      'ID: 6; Roles: none; Department: Housekeeping',
     );
     expect(operationText('zh', { id: 6, roles: ['前台'], dept_id: 3, dept_name: '客房部' }, 'user_add')).toBe(
       '编号: 6; 角色: 前台; 部门: 客房部',
     );
     // A user of no department: its name recorded as none names it all the same.
     expect(operationText('en', { id: 6, roles: [], dept_id: null, dept_name: null }, 'user_add')).toBe(
-      'ID: 6; Roles: (empty); Department: —',
+      'ID: 6; Roles: none; Department: —',
     );
     // Names as written, never read as words ("empty" is a room state's word).
     expect(operationText('en', { id: 3, parent_id: 2, parent_name: 'empty' }, 'dept_add')).toBe(
@@ -187,11 +195,9 @@ describe('operation log actions', () => {
     );
     // Lines recorded with the ids alone (before the names were kept) say they are ids.
     expect(operationText('en', { id: 6, roles: [], dept_id: 3 }, 'user_add')).toBe(
-      'ID: 6; Roles: (empty); department ID: 3',
+      'ID: 6; Roles: none; department ID: 3',
     );
-    expect(operationText('zh', { id: 6, roles: [], dept_id: 3 }, 'user_add')).toBe(
-      '编号: 6; 角色: （空）; 部门编号: 3',
-    );
+    expect(operationText('zh', { id: 6, roles: [], dept_id: 3 }, 'user_add')).toBe('编号: 6; 角色: 无; 部门编号: 3');
     expect(operationText('en', { id: 4, parent_id: 2 }, 'dept_delete')).toBe('ID: 4; parent department ID: 2');
     expect(operationText('es', { id: 4, parent_id: 2 }, 'dept_delete')).toBe(
       'Identificador: 4; ID del departamento superior: 2',
@@ -218,14 +224,14 @@ describe('operation log actions', () => {
       roles: { before: [], after: ['Desk', 'Night audit'] },
     };
     expect(operationText('en', edit, 'user_update')).toBe(
-      'ID: 6; Nickname: Bob → Robert; Phone: (empty) → 555; Department: Front office → Housekeeping; Roles: (empty) → Desk, Night audit',
+      'ID: 6; Nickname: Bob → Robert; Phone: (empty) → 555; Department: Front office → Housekeeping; Roles: none → Desk, Night audit',
     );
     expect(operationText('zh', edit, 'user_update')).toBe(
-      '编号: 6; 昵称: Bob → Robert; 电话: （空） → 555; 部门: Front office → Housekeeping; 角色: （空） → Desk, Night audit',
+      '编号: 6; 昵称: Bob → Robert; 电话: （空） → 555; 部门: Front office → Housekeeping; 角色: 无 → Desk, Night audit',
     );
     expect(
       operationText('es', { id: 6, role_ids: { before: [12], after: [] }, roles: { before: ['Desk'], after: [] } }),
-    ).toBe('Identificador: 6; Roles: Desk → (vacío)');
+    ).toBe('Identificador: 6; Roles: Desk → ninguno');
     expect(
       operationText('en', {
         id: 3,
@@ -237,10 +243,10 @@ describe('operation log actions', () => {
     // their ids said to be ids.
     const older = { id: 6, nick_name: ['Bob', 'Robert'], dept_id: [1, 2], role_ids: [[], [12]] };
     expect(operationText('en', older, 'user_update')).toBe(
-      'ID: 6; Nickname: Bob → Robert; department ID: 1 → 2; role IDs: (empty) → 12',
+      'ID: 6; Nickname: Bob → Robert; department ID: 1 → 2; role IDs: none → 12',
     );
     expect(operationText('zh', older, 'user_update')).toBe(
-      '编号: 6; 昵称: Bob → Robert; 部门编号: 1 → 2; 角色编号: （空） → 12',
+      '编号: 6; 昵称: Bob → Robert; 部门编号: 1 → 2; 角色编号: 无 → 12',
     );
     expect(operationText('en', { id: 6, role_ids: [[12, 13], [13]] }, 'user_roles')).toBe(
       'ID: 6; role IDs: 12, 13 → 13',

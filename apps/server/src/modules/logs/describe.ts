@@ -104,6 +104,20 @@ function writtenText(value: unknown): string | null {
   return null;
 }
 
+/**
+ * An empty list of rooms or of roles says there were none ("failed rooms: none"), in the words its
+ * noun takes (Spanish: habitaciones, ninguna; roles, ninguno). Any other empty list or text reads
+ * `logs.empty`.
+ */
+const NONE_WORDS: Readonly<Record<string, string>> = {
+  room_nums: 'logs.none.rooms',
+  room_ids: 'logs.none.rooms',
+  failed_room_nums: 'logs.none.rooms',
+  failed: 'logs.none.rooms',
+  roles: 'logs.none.roles',
+  role_ids: 'logs.none.roles',
+};
+
 function valueText(language: Language, value: unknown): string {
   if (typeof value === 'boolean') return lookup(language, value ? 'logs.yes' : 'logs.no') ?? String(value);
   // An empty text or list ("Schedules: (none)"), not a label followed by nothing.
@@ -121,10 +135,12 @@ function valueText(language: Language, value: unknown): string {
  */
 const VALUE_WORDS: Readonly<Record<string, string>> = { mode: 'mode', kind: 'upgradeKind', unsold: 'unsold' };
 
-/** One field's value in words: a name as written, a built-in mode by its words. */
+/** One field's value in words: a name as written, no rooms or roles as none, a built-in mode by its words. */
 function fieldValueText(language: Language, key: string, value: unknown): string {
   const written = AS_WRITTEN.has(key) ? writtenText(value) : null;
   if (written !== null) return written;
+  const none = NONE_WORDS[key];
+  if (none && Array.isArray(value) && value.length === 0) return lookup(language, none) ?? '';
   const words = VALUE_WORDS[key];
   const named = words && typeof value === 'string' ? lookup(language, `logs.${words}.${value}`) : null;
   if (named) return named;

@@ -525,16 +525,16 @@ describeEachDatabase('users', (t) => {
       );
     const id = added.data.id as number;
     expect(await texts('en')).toEqual({
-      'user_add ron_log': `ID: ${id}; Roles: (empty); Department: Front office`,
-      'user_update ron_log': `ID: ${id}; Nickname: Ron → Ronald; Department: Front office → Housekeeping; Roles: (empty) → guest`,
-      'user_roles ron_log': `ID: ${id}; Roles: guest → (empty)`,
-      'user_update ron_log_old': `ID: ${id}; Nickname: Ron → Ronald; department ID: ${deptId} → 7; role IDs: (empty) → 3`,
+      'user_add ron_log': `ID: ${id}; Roles: none; Department: Front office`,
+      'user_update ron_log': `ID: ${id}; Nickname: Ron → Ronald; Department: Front office → Housekeeping; Roles: none → guest`,
+      'user_roles ron_log': `ID: ${id}; Roles: guest → none`,
+      'user_update ron_log_old': `ID: ${id}; Nickname: Ron → Ronald; department ID: ${deptId} → 7; role IDs: none → 3`,
     });
     expect(await texts('zh')).toEqual({
-      'user_add ron_log': `编号: ${id}; 角色: （空）; 部门: Front office`,
-      'user_update ron_log': `编号: ${id}; 昵称: Ron → Ronald; 部门: Front office → Housekeeping; 角色: （空） → guest`,
-      'user_roles ron_log': `编号: ${id}; 角色: guest → （空）`,
-      'user_update ron_log_old': `编号: ${id}; 昵称: Ron → Ronald; 部门编号: ${deptId} → 7; 角色编号: （空） → 3`,
+      'user_add ron_log': `编号: ${id}; 角色: 无; 部门: Front office`,
+      'user_update ron_log': `编号: ${id}; 昵称: Ron → Ronald; 部门: Front office → Housekeeping; 角色: 无 → guest`,
+      'user_roles ron_log': `编号: ${id}; 角色: guest → 无`,
+      'user_update ron_log_old': `编号: ${id}; 昵称: Ron → Ronald; 部门编号: ${deptId} → 7; 角色编号: 无 → 3`,
     });
   });
 
