@@ -1,8 +1,9 @@
 import { type AirPolicy, DEMO_WORDS, seasonOf } from '@roompilot/contract';
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import type { Fleet } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, dialogFooterButton, loginAs } from '../support/console.js';
+import { quietRcus } from '../support/rcus.js';
 import { waitForScreen } from '../support/screens.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
@@ -30,20 +31,9 @@ const SETBACK_HEAT = 19;
 beforeAll(async () => {
   server = await startServer({ SIMULATE: '0' });
   token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
   const rooms = await server.api<{ records: { id: number; room_num: string }[] }>('/basicroomlist', {}, token);
   roomId = rooms.data.records.find((room) => room.room_num === '0201')?.id ?? 0;
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
-  fleet = await runFleet({
-    url: server.mqttUrl,
-    rooms: credentials.filter((room) => /x0201$/.test(room.rcu_id)),
-    behave: false,
-  });
+  fleet = await quietRcus(server, /x0201$/);
   expect(fleet.rcus).toHaveLength(1);
   manager = await openBrowser();
   phone = await openBrowser({ width: 390, height: 844 });

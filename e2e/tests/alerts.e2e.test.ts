@@ -1,7 +1,8 @@
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import type { Fleet } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, loginAs } from '../support/console.js';
+import { quietRcus } from '../support/rcus.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 /**
@@ -34,20 +35,9 @@ beforeAll(async () => {
   // turns the AC off): here the AC must keep running with the window open.
   const policy = await server.api('/airpolicyupdate', { window_off: false, unsold: 'setback' }, token, 'PUT');
   expect(policy.code).toBe(0);
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
   const rooms = await server.api<{ records: { id: number; room_num: string }[] }>('/basicroomlist', {}, token);
   for (const room of rooms.data.records) roomIds.set(room.room_num, room.id);
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
-  fleet = await runFleet({
-    url: server.mqttUrl,
-    rooms: credentials.filter((room) => /x020[12]$/.test(room.rcu_id)),
-    behave: false,
-  });
+  fleet = await quietRcus(server, /x020[12]$/);
   expect(fleet.rcus).toHaveLength(2);
   manager = await openBrowser();
   phone = await openBrowser({ width: 390, height: 844 });

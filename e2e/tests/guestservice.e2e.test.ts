@@ -1,8 +1,8 @@
 import { DEMO_WORDS } from '@roompilot/contract';
-import { roomsFromServer } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, dialogFooterButton, loginAs } from '../support/console.js';
+import { demoRooms } from '../support/rcus.js';
 import { type RunningServer, startServer } from '../support/server.js';
 import { CALM_SERVER } from '../support/suite.js';
 
@@ -19,14 +19,7 @@ let room: { rcu_id: string; device_key: string };
 
 beforeAll(async () => {
   server = await startServer({ SIMULATE: '0', ...CALM_SERVER });
-  const token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
-  const rooms = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
+  const rooms = await demoRooms(server);
   room = rooms[0] as { rcu_id: string; device_key: string };
   manager = await openBrowser();
   phone = await openBrowser({ width: 390, height: 844 });

@@ -1,8 +1,9 @@
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import { type Fleet, runFleet } from '@roompilot/rcu-sim';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, loginAs } from '../support/console.js';
+import { demoRooms } from '../support/rcus.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 /**
@@ -22,7 +23,6 @@ beforeAll(async () => {
   // The alert rules look every second: the last test waits for one.
   server = await startServer({ SIMULATE: '0', ALERT_SWEEP_SECONDS: '1' });
   const token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
   const types = await server.api<{ records: { id: number }[] }>('/roomtype', { current: 1, size: 10 }, token);
   // The demo hotel has 100 rooms on floors 2–6; floors 7–10 bring it to 200.
   const added = await server.api<{ created: number }>(
@@ -35,12 +35,7 @@ beforeAll(async () => {
   for (const room of rooms.data.records) roomIds.set(room.room_num, room.id);
   expect(roomIds.size).toBe(200);
 
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
+  const credentials = await demoRooms(server);
   const isWatched = (rcuId: string) => /x020[12]$/.test(rcuId);
   // Room 0203 is left to an RCU written from PROTOCOL.md alone (the last test).
   const isRaw = (rcuId: string) => /x0203$/.test(rcuId);

@@ -1,7 +1,8 @@
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import type { Fleet } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { choose, loginAs } from '../support/console.js';
+import { quietRcus } from '../support/rcus.js';
 import { type RunningServer, startServer } from '../support/server.js';
 
 /**
@@ -18,18 +19,7 @@ let token: string;
 beforeAll(async () => {
   server = await startServer({ SIMULATE: '0' });
   token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
-  fleet = await runFleet({
-    url: server.mqttUrl,
-    rooms: credentials.filter((room) => /x020[12]$/.test(room.rcu_id)),
-    behave: false,
-  });
+  fleet = await quietRcus(server, /x020[12]$/);
   expect(fleet.rcus).toHaveLength(2);
   browser = await openBrowser();
   phone = await openBrowser({ width: 390, height: 844 });

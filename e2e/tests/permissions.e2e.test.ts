@@ -1,9 +1,10 @@
 import { CALLS, type Call, canVisit, HOTEL_ROUTES, mayCall } from '@roompilot/contract';
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import { type Fleet, runFleet } from '@roompilot/rcu-sim';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { buttonName, loginAs, topMenuTitles } from '../support/console.js';
+import { demoRooms } from '../support/rcus.js';
 import { BUILT_SCREENS, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
 import { consoleSuite } from '../support/suite.js';
 
@@ -31,13 +32,7 @@ beforeAll(async () => {
   const manager = await server.login('manager', 'manager123');
   ids = await screenIds(server.api, manager);
   // One RCU, driven by hand: its SOS is the open alert the visitor looks at.
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, manager);
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
+  const credentials = await demoRooms(server);
   fleet = await runFleet({ url: server.mqttUrl, rooms: credentials.slice(0, 1), behave: false });
 }, 120_000);
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import { type Fleet, runFleet } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { loginAs } from '../support/console.js';
+import { demoRooms } from '../support/rcus.js';
 import { waitForScreen } from '../support/screens.js';
 import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
@@ -26,13 +27,7 @@ let token: string;
 beforeAll(async () => {
   const { server } = suite;
   token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
+  const credentials = await demoRooms(server);
   // Floors 2 and 3 of the demo hotel; a simulated day passes in 30 s (2,880 simulated seconds a second).
   const rooms = credentials.filter((room) => /x0[23]0[1-9]$/.test(room.rcu_id));
   fleet = await runFleet({

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LANGUAGE_COOKIE } from '@roompilot/contract';
-import { type Fleet, roomsFromServer, runFleet, type VirtualRcu } from '@roompilot/rcu-sim';
+import type { Fleet, VirtualRcu } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/axe.js';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, choose, loginAs } from '../support/console.js';
+import { quietRcus } from '../support/rcus.js';
 import { waitForScreen } from '../support/screens.js';
 import { type RunningServer, startServer } from '../support/server.js';
 import { runtimeStyles } from '../support/styles.js';
@@ -30,19 +31,8 @@ const FIRMWARE_SHA = createHash('sha256').update(FIRMWARE).digest('hex');
 beforeAll(async () => {
   server = await startServer({ SIMULATE: '0' });
   token = await server.login('manager', 'manager123');
-  const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
-  const credentials = await roomsFromServer({
-    server: server.url,
-    user: 'manager',
-    password: 'manager123',
-    hotelId: info.data.hotel_id,
-  });
   // Floors 2..6, rooms 01..10 of each: fifty RCUs; the demo's other fifty rooms stay offline.
-  fleet = await runFleet({
-    url: server.mqttUrl,
-    rooms: credentials.filter((room) => /x0[2-6](0[1-9]|10)$/.test(room.rcu_id)),
-    behave: false,
-  });
+  fleet = await quietRcus(server, /x0[2-6](0[1-9]|10)$/);
   expect(fleet.rcus).toHaveLength(50);
   // With axe-core let into the page (support/axe.ts): the dialogs and the drawer are checked too.
   manager = await openBrowser({ bypassCSP: true });

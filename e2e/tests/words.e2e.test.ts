@@ -1,9 +1,10 @@
 import { DEMO_WORDS, LANGUAGE_COOKIE } from '@roompilot/contract';
-import { type Fleet, roomsFromServer, runFleet } from '@roompilot/rcu-sim';
+import { type Fleet, runFleet } from '@roompilot/rcu-sim';
 import type { Page } from 'playwright-core';
 import { afterEach, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
 import { buttonName, dialogFooterButton, loginAs } from '../support/console.js';
+import { demoRooms } from '../support/rcus.js';
 import { BUILT_SCREENS, type BuiltScreen, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from '../support/server.js';
 
@@ -65,14 +66,8 @@ for (const language of ['zh', 'ja', 'es'] as const satisfies readonly Checked[])
     server = await startServer(language === 'zh' ? quiet : { ...quiet, DEMO_LANGUAGE: language });
     const words = DEMO_WORDS[language];
     const token = await server.login('manager', 'manager123');
-    const info = await server.api<{ hotel_id: number }>('/userinfo', {}, token);
     // Every demo room has its RCU online: the panel shows live device states, the parameters answer.
-    const rooms = await roomsFromServer({
-      server: server.url,
-      user: 'manager',
-      password: 'manager123',
-      hotelId: info.data.hotel_id,
-    });
+    const rooms = await demoRooms(server);
     fleet = await runFleet({ url: server.mqttUrl, rooms, behave: false });
     expect(fleet.failed).toEqual([]);
     const ids = await screenIds(server.api, token);
