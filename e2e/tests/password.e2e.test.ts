@@ -40,6 +40,11 @@ test('changing the password: the mismatch message, then success, back to login, 
   await dialog.getByRole('button', { name: buttonName('确定') }).click();
   await page.getByText('更新密码成功').waitFor();
   await page.waitForURL(/\/login/);
+  // The server ended the session (and closed the live socket): the console knows it did that
+  // itself, and does not ask to log in again as if it had been ended elsewhere.
+  await page.locator('#login_user_name').waitFor();
+  await page.waitForTimeout(1_000);
+  expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
 
   await loginAs(page, suite.server.url, 'manager', 'manager123');
   await page.getByText('密码错误,请重新输入!').waitFor();

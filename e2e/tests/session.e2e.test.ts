@@ -26,3 +26,24 @@ test('a session ended elsewhere asks to log in again', async () => {
   await page.waitForURL(/\/login/);
   expect(await sessionToken(page)).toBe('');
 });
+
+test('logging out from the user menu goes to the login page, never to the "session ended elsewhere" dialog', async () => {
+  const { page } = suite.browser;
+  // Each logout closes the live socket from the server's side (4433) while the console leaves: the
+  // console must take it for its own logout, every time.
+  for (let round = 0; round < 4; round += 1) {
+    await loginAs(page, suite.server.url, 'manager', 'manager123');
+    await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+    const token = await sessionToken(page);
+    await page.locator('.rp-usermenu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.locator('#login_user_name').waitFor();
+    // The server heard of it: the session is over there too.
+    expect((await suite.server.api('/userinfo', {}, token)).code).not.toBe(0);
+    // Long enough for the socket's close and any call it set off to come back.
+    await page.waitForTimeout(1_000);
+    expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
+    expect(await sessionToken(page)).toBe('');
+  }
+});

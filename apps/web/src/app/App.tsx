@@ -10,6 +10,7 @@ import { connectHttpUi } from './http';
 import { type AntdLocale, takeLanguageSwitched } from './i18n';
 import { queryClient } from './queryClient';
 import { AppRoutes } from './routes';
+import { sessionEndedHere, useToken } from './session';
 import { runtimeTheme } from './theme';
 
 const THEME = runtimeTheme();
@@ -30,6 +31,16 @@ function HttpUiBridge() {
     });
     if (takeLanguageSwitched()) message.success(t('common.languageSwitched'));
   }, [message, t]);
+
+  // The page ended the session itself meanwhile (a password change, the user info failing): there
+  // is nothing left to log in to again from here, and the login page is on its way.
+  const token = useToken();
+  useEffect(() => {
+    if (pendingChoice && token === undefined && sessionEndedHere()) {
+      setPendingChoice(null);
+      pendingChoice(false);
+    }
+  }, [pendingChoice, token]);
 
   if (!pendingChoice) return null;
   return (

@@ -85,6 +85,22 @@ describe('http client', () => {
     expect(env.clearSession).toHaveBeenCalledTimes(1);
   });
 
+  it('does not ask to log in again when the page holds no session any more (it ended it itself)', async () => {
+    const { http, env } = setup(() => json({ code: 4433, message: 'ended', data: null }, 401));
+    env.getToken.mockReturnValue(undefined);
+    await expect(http.request('POST', '/userinfo')).rejects.toMatchObject({ code: 4433 });
+    expect(env.confirmLogout).not.toHaveBeenCalled();
+    expect(env.showError).not.toHaveBeenCalled();
+  });
+
+  it('calls in the session it is given instead of the stored one (a logout after the page forgot it)', async () => {
+    const { http, env, fetch } = setup(() => json({ code: 0, message: '', data: null }));
+    env.getToken.mockReturnValue(undefined);
+    await http.request('POST', '/logout', undefined, { token: '"tok-9"' });
+    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-9');
+  });
+
   it('keeps the session when the user cancels the logout dialog, and asks again next time', async () => {
     const { http, env } = setup(() => json({ code: 4401, message: 'expired', data: null }, 401), false);
     await expect(http.request('POST', '/a')).rejects.toBeInstanceOf(ApiError);

@@ -56,6 +56,8 @@ export interface RequestOptions {
   /** Reject without any toast or dialog: the caller reports the failure itself. */
   quiet?: boolean;
   timeoutMs?: number;
+  /** The session to call in instead of the stored one: a logout sent after the page forgot it. */
+  token?: string;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -132,9 +134,10 @@ export function createHttpClient(env: HttpEnvironment) {
   }
 
   /** One call to the server; `body` is JSON unless it is a form (an upload). */
-  async function send(method: HttpMethod, path: string, body: unknown, accept: string, timeoutMs: number) {
+  async function send(method: HttpMethod, path: string, body: unknown, accept: string, options: RequestOptions) {
+    const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const headers: Record<string, string> = { Accept: accept, 'Accept-Language': env.getLanguage() };
-    const token = env.getToken();
+    const token = options.token ?? env.getToken();
     if (token) headers.Authorization = `Bearer ${bearer(token)}`;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -169,7 +172,7 @@ export function createHttpClient(env: HttpEnvironment) {
   async function exchange(method: HttpMethod, path: string, body: unknown, accept: string, options: RequestOptions) {
     try {
       for (let tries = 0; ; tries += 1) {
-        const response = await send(method, path, body, accept, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+        const response = await send(method, path, body, accept, options);
         const wait = tries < AUTO_RETRY.tries ? retryWaitOf(response) : null;
         if (wait === null) return response;
         await response.body?.cancel().catch(() => {});
@@ -192,7 +195,9 @@ export function createHttpClient(env: HttpEnvironment) {
       const message = payload.message || env.translate(`errors.${payload.code}`);
       const error = new ApiError(message, payload.code, payload.data);
       if (LOGOUT_CODES.includes(payload.code)) {
-        if (!options.quiet) void askToLogInAgain();
+        // Only a session this page still holds is worth logging in to again: one it has ended
+        // itself (a logout, a password change) needs no dialog.
+        if (!options.quiet && env.getToken() !== undefined) void askToLogInAgain();
       } else {
         report(message);
       }

@@ -189,8 +189,11 @@ export const live = createLiveConnection({
   open: () => new WebSocket(socketUrl()) as unknown as LiveSocket,
   token: getToken,
   language: currentLanguage,
-  // One call through the http client meets the same code and shows its single logout dialog.
-  sessionEnded: () => void api.auth.userInfo().catch(() => undefined),
+  // One call through the http client meets the same code and shows its single logout dialog; a
+  // session this page has ended itself (quit, a password change) needs none.
+  sessionEnded: () => {
+    if (getToken() !== undefined) void api.auth.userInfo().catch(() => undefined);
+  },
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
   now: () => Date.now(),

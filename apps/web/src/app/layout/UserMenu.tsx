@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { withStrings } from '../i18n';
-import { clearToken } from '../session';
+import { clearToken, getToken } from '../session';
 import { useCurrentUser } from '../user';
 
 /** The password dialog (a form and its checks): its own chunk, loaded when first opened. */
@@ -35,12 +35,15 @@ export function UserMenu() {
   const shownName = info.nick_name || info.user_name;
 
   const quit = async () => {
-    // Leave even if the server cannot be told: the session is over for this browser either way.
-    // Quiet: leaving must work even when the session is already gone.
-    await api.auth.logout(undefined, { quiet: true }).catch(() => undefined);
+    // The session is over for this browser at once, before the server is told (which closes the
+    // live socket: a page still holding the token would take that for a session ended elsewhere
+    // and ask to log in again). Leave even if the server cannot be told; quiet, as the session
+    // may be gone already.
+    const token = getToken();
     clearToken();
     queryClient.removeQueries({ queryKey: ['userinfo'] });
     navigate('/login', { replace: true });
+    if (token) await api.auth.logout(undefined, { quiet: true, token }).catch(() => undefined);
   };
 
   return (
