@@ -82,7 +82,7 @@ import { docsPlugin, docsUiPlugin } from './plugins/docs.js';
 import { answerFrameworkError, envelopePlugin } from './plugins/envelope.js';
 import { type Check, healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
-import { protectionPlugin } from './plugins/protection.js';
+import { type OverloadRefusals, protectionPlugin } from './plugins/protection.js';
 
 export interface Services {
   auth: AuthService;
@@ -225,11 +225,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const airPolicy = new AirPolicyService({ db, store: liveStore, clock, control, timers, log: app.log });
   control.useGuard(airPolicy);
   let gateway: Gateway | null = null;
+  const refusals: OverloadRefusals = { busy: 0, full: 0 };
   const metrics = createMetrics({
     gateway: () => gateway,
     openAlerts: () => countOpenAlertsByType(db),
     logins: () => services.auth.loginCounters(),
     airPolicyWaiting: () => airPolicy.roomsWaiting,
+    refusals: () => refusals,
     onError: (error, metric) => app.log.warn({ err: error, metric }, 'metrics: a metric was left out of the scrape'),
   });
   app.decorate('metrics', metrics);
@@ -390,7 +392,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Cross-cutting: answers, access, docs
   await app.register(envelopePlugin, { bodyLimitBytes: config.bodyLimitBytes });
   // Security headers, compression, refusing quickly past capacity: before the routes, which they wrap.
-  await app.register(protectionPlugin, { overload: config.overload });
+  await app.register(protectionPlugin, { overload: config.overload, refusals });
   // The request histogram wraps every route; /metrics, /livez and /readyz are outside /apis, with no session.
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(accessPlugin, {

@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { CommandOutcome, Gateway, GatewayStats } from './gateway/gateway.js';
 import type { LoginCounters } from './modules/auth/service.js';
 import { withTimeout } from './plugins/health.js';
+import type { OverloadRefusals } from './plugins/protection.js';
 
 /**
  * The server's Prometheus metrics (served at /metrics by plugins/metrics.ts). The device counters
@@ -28,6 +29,8 @@ export interface MetricSources {
   logins(): LoginCounters;
   /** Rooms whose changes wait for the air policy to look at them (`AirPolicyService.roomsWaiting`). */
   airPolicyWaiting(): number;
+  /** API calls refused (4429) past capacity since the start, by cause (plugins/protection.ts). */
+  refusals(): OverloadRefusals;
   /** A source that failed while scraped (its metric is left out of that scrape). */
   onError(error: unknown, metric: string): void;
 }
@@ -189,6 +192,19 @@ export function createMetrics(sources: MetricSources): Metrics {
       },
     });
   }
+
+  new Counter({
+    name: 'roompilot_http_refused_total',
+    help: 'API calls refused (4429) past capacity, before any work: `busy`, the event loop was held longer than OVERLOAD_MAX_EVENT_LOOP_DELAY_MS; `full`, OVERLOAD_MAX_IN_FLIGHT calls were being answered.',
+    labelNames: ['cause'],
+    registers,
+    collect() {
+      this.reset();
+      const refusals = sources.refusals();
+      this.inc({ cause: 'busy' }, refusals.busy);
+      this.inc({ cause: 'full' }, refusals.full);
+    },
+  });
 
   const requests = new Histogram({
     name: 'roompilot_http_request_duration_seconds',

@@ -112,6 +112,13 @@ describeEachDatabase(
   },
 );
 
+/** What the server logged at warn and above (the refusals' warning). */
+const warnings: Record<string, unknown>[] = [];
+const logger = {
+  level: 'warn',
+  stream: { write: (line: string) => warnings.push(JSON.parse(line) as Record<string, unknown>) },
+};
+
 let entered: () => void = () => {};
 let release: () => void = () => {};
 
@@ -145,6 +152,14 @@ describeEachDatabase(
       expect((await slow).json()).toMatchObject({ code: 0 });
       // The slot is free again.
       expect((await t.app.inject({ method: 'GET', url: '/apis/site' })).json()).toMatchObject({ code: 0 });
+
+      // The operator sees it: counted by cause in /metrics, and one warning in the log for the two.
+      const scrape = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(scrape).toContain('roompilot_http_refused_total{cause="full"} 2');
+      expect(scrape).toContain('roompilot_http_refused_total{cause="busy"} 0');
+      expect(warnings.filter((line) => String(line.msg).startsWith('past capacity'))).toMatchObject([
+        { refused: 1, cause: 'full', inFlight: 1 },
+      ]);
     });
 
     it('frees the slot of a call whose client went away before its answer (a browser leaving the page)', async () => {
@@ -177,6 +192,7 @@ describeEachDatabase(
   {
     env: { OVERLOAD_MAX_IN_FLIGHT: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7' },
     build: {
+      logger,
       extraRoutes: async (api) => {
         const slow = async () => {
           const gate = new Promise<void>((resolve) => {
@@ -206,6 +222,9 @@ describeEachDatabase(
       // Once the loop came round, calls are taken again.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await t.app.inject({ method: 'GET', url: '/apis/site' })).json()).toMatchObject({ code: 0 });
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toContain(
+        'roompilot_http_refused_total{cause="busy"} 1',
+      );
     });
   },
   {

@@ -17,7 +17,18 @@ export interface ProtectionOptions {
     /** The `Retry-After` of a refusal (seconds). */
     retryAfterSeconds: number;
   };
+  /** The refusals since the start, by cause (read by /metrics); counted here. */
+  refusals?: OverloadRefusals;
 }
+
+/** API calls refused (4429) past capacity since the start: the event loop held too long, or too many in flight. */
+export interface OverloadRefusals {
+  busy: number;
+  full: number;
+}
+
+/** At most one warning in this long while calls are being refused; it counts those refused since the last. */
+export const REFUSAL_WARNING_MS = 10_000;
 
 /** How often the loop's heartbeat notes that the event loop came round (ms). */
 const HEARTBEAT_MS = 10;
@@ -128,6 +139,25 @@ export const protectionPlugin = fp(
     heartbeat.unref();
     app.addHook('onClose', async () => clearInterval(heartbeat));
 
+    const refusals = options.refusals ?? { busy: 0, full: 0 };
+    // The operator hears of refusals in the log, once a while: how many, and why.
+    let warnedAt = Number.NEGATIVE_INFINITY;
+    let unwarned = 0;
+    const refused = (cause: keyof OverloadRefusals, measure: Record<string, number>) => {
+      refusals[cause]++;
+      unwarned++;
+      const now = performance.now();
+      if (now - warnedAt < REFUSAL_WARNING_MS) return;
+      app.log.warn(
+        { refused: unwarned, cause, ...measure },
+        cause === 'busy'
+          ? 'past capacity: API calls refused (4429), the event loop was held longer than OVERLOAD_MAX_EVENT_LOOP_DELAY_MS'
+          : 'past capacity: API calls refused (4429), OVERLOAD_MAX_IN_FLIGHT calls were being answered',
+      );
+      warnedAt = now;
+      unwarned = 0;
+    };
+
     let inFlight = 0;
     const counted = new WeakSet<FastifyRequest>();
     const done = async (request: FastifyRequest) => {
@@ -135,10 +165,14 @@ export const protectionPlugin = fp(
     };
     app.addHook('onRequest', async (request, reply) => {
       if (reply.sent || !sheddable(request)) return;
-      const busy = overload.maxEventLoopDelayMs > 0 && performance.now() - lastTurn > overload.maxEventLoopDelayMs;
+      const held = performance.now() - lastTurn;
+      const busy = overload.maxEventLoopDelayMs > 0 && held > overload.maxEventLoopDelayMs;
       const full = overload.maxInFlight > 0 && inFlight >= overload.maxInFlight;
-      // Sent and awaited (a reply is thenable) so that no later hook runs for it.
-      if (busy || full) return reply.send(refusal(request, reply));
+      if (busy || full) {
+        refused(busy ? 'busy' : 'full', busy ? { eventLoopHeldMs: Math.round(held) } : { inFlight });
+        // Sent and awaited (a reply is thenable) so that no later hook runs for it.
+        return reply.send(refusal(request, reply));
+      }
       if (overload.maxInFlight > 0) {
         inFlight++;
         counted.add(request);
