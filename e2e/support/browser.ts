@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type WebSocket } from 'playwright-core';
 
 /** Screenshots the tests write for people to look at; the folder is git-ignored. */
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
@@ -83,7 +83,13 @@ function watchTraffic(page: Page): void {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   traffic.set(page, seen);
+  page.on('websocket', (socket) => {
+    if (socket.url().includes('/apis/live')) liveSockets.set(page, socket);
+  });
 }
+
+/** The page's latest live socket (the console's, to /apis/live). */
+const liveSockets = new WeakMap<Page, WebSocket>();
 
 /**
  * Whether a page opened here has had no request under way for `quietMs`; undefined for a page
@@ -93,4 +99,14 @@ function watchTraffic(page: Page): void {
 export function networkQuiet(page: Page, quietMs: number): (() => boolean) | undefined {
   const seen = traffic.get(page);
   return seen && (() => seen.pending === 0 && Date.now() - seen.changedAt >= quietMs);
+}
+
+/**
+ * Resolves when the live socket the page has open now closes (the console's, to /apis/live), at once
+ * if it has none open: what a test waits for after an action that ends the session.
+ */
+export function liveSocketClosed(page: Page): Promise<void> {
+  const socket = liveSockets.get(page);
+  if (!socket || socket.isClosed()) return Promise.resolve();
+  return new Promise((resolve) => socket.once('close', () => resolve()));
 }

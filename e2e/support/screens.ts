@@ -78,6 +78,11 @@ export async function waitForScreen(page: Page): Promise<void> {
   await expect
     .poll(() => page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible').count(), { timeout: 15_000 })
     .toBe(0);
+  await waitForQuiet(page);
+}
+
+/** Until the page has had no request under way for a while: what a call it just made set off has come back. */
+export async function waitForQuiet(page: Page): Promise<void> {
   const quiet = networkQuiet(page, QUIET_MS);
   if (quiet) await expect.poll(quiet, { timeout: 15_000, interval: 50 }).toBe(true);
   else await page.waitForLoadState('networkidle');

@@ -1,6 +1,8 @@
 import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
+import { liveSocketClosed } from '../support/browser.js';
 import { buttonName, loginAs } from '../support/console.js';
+import { waitForQuiet } from '../support/screens.js';
 import { consoleSuite } from '../support/suite.js';
 
 const suite = consoleSuite();
@@ -37,13 +39,15 @@ test('changing the password: the mismatch message, then success, back to login, 
   await dialog.getByText('两次输入密码不一致!').waitFor();
 
   await dialog.getByLabel('确认密码').fill('new-secret-1');
+  const closed = liveSocketClosed(page);
   await dialog.getByRole('button', { name: buttonName('确定') }).click();
   await page.getByText('更新密码成功').waitFor();
   await page.waitForURL(/\/login/);
   // The server ended the session (and closed the live socket): the console knows it did that
   // itself, and does not ask to log in again as if it had been ended elsewhere.
   await page.locator('#login_user_name').waitFor();
-  await page.waitForTimeout(1_000);
+  await closed;
+  await waitForQuiet(page);
   expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
 
   await loginAs(page, suite.server.url, 'manager', 'manager123');

@@ -1,7 +1,8 @@
 import { DEMO_WORDS } from '@roompilot/contract';
 import { expect, test } from 'vitest';
-import { screenshot } from '../support/browser.js';
+import { liveSocketClosed, screenshot } from '../support/browser.js';
 import { buttonName, loginAs, sessionToken } from '../support/console.js';
+import { waitForQuiet } from '../support/screens.js';
 import { consoleSuite } from '../support/suite.js';
 
 const suite = consoleSuite();
@@ -35,14 +36,17 @@ test('logging out from the user menu goes to the login page, never to the "sessi
     await loginAs(page, suite.server.url, 'manager', 'manager123');
     await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
     const token = await sessionToken(page);
+    const closed = liveSocketClosed(page);
     await page.locator('.rp-usermenu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(/\/login$/);
     await page.locator('#login_user_name').waitFor();
     // The server heard of it: the session is over there too.
     expect((await suite.server.api('/userinfo', {}, token)).code).not.toBe(0);
-    // Long enough for the socket's close and any call it set off to come back.
-    await page.waitForTimeout(1_000);
+    // The live socket was closed (by the server, or the console leaving), and any call its close
+    // set off has come back.
+    await closed;
+    await waitForQuiet(page);
     expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
     expect(await sessionToken(page)).toBe('');
   }
