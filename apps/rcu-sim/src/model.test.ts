@@ -26,6 +26,13 @@ describe('room model', () => {
     expect(room.energy.kwh - idle).toBeGreaterThan(idle);
   });
 
+  it('counts a few watts over steps of a second, far below a Wh each', () => {
+    const room = newRoom(['L1'], 24);
+    for (let second = 0; second < 3600; second += 1) advance(room, 1 / 3600, 24);
+    expect(powerDraw(room)).toBe(12);
+    expect(room.energy.kwh).toBe(0.012);
+  });
+
   it('refuses devices the room does not have and fields their kind does not take', () => {
     const room = newRoom(['L1', 'AC1'], 24);
     expect(applyDevices(room, { L9: { on: true } })).toEqual({ error: 'no device L9 in this room' });

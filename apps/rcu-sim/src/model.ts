@@ -19,7 +19,10 @@ export type Flags = Required<Omit<StatePayload, 'ts' | 'devices' | 'energy' | 'r
 export interface RoomModel {
   flags: Flags;
   devices: Record<string, DeviceState>;
+  /** What the meter reports: its reading to the Wh (`kwh`) and the power drawn now. */
   energy: Required<Energy>;
+  /** The meter's count unrounded: a second's use of a few watts is far below a Wh, yet adds up. */
+  meterKwh: number;
 }
 
 export const DEFAULT_DEVICE_KEYS = ['L1', 'L2', 'D1', 'C1', 'AC1', 'V1'] as const;
@@ -45,6 +48,7 @@ export function newRoom(keys: readonly string[], outsideTemp: number, kwh = 0): 
     },
     devices,
     energy: { kwh, w: 0 },
+    meterKwh: kwh,
   };
 }
 
@@ -142,7 +146,8 @@ export function advance(room: RoomModel, hours: number, outside: number): Device
     }
   }
   const watts = powerDraw(room);
-  room.energy.kwh = Math.round((room.energy.kwh + (watts * hours) / 1000) * 1000) / 1000;
+  room.meterKwh += (watts * hours) / 1000;
+  room.energy.kwh = Math.round(room.meterKwh * 1000) / 1000;
   room.energy.w = watts;
   return changed;
 }
