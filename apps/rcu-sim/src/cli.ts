@@ -27,7 +27,15 @@ const USAGE = `RoomPilot RCU simulator: one virtual RCU per room, speaking docs/
   --keys FILE       the console's device-key export instead: a CSV with rcu_id and device_key columns
   --rooms N         simulate only the first N rooms
   --url URL         the MQTT broker (default mqtt://localhost:1883)
-  --speed X         simulated seconds per real second (default 60: an hour a minute)
+  --speed X         how many times as fast as real time the guests live (default 60: an hour of
+                    check-ins and -outs, cards, doors, DND/MUR, SOS and drops each minute). The
+                    RCUs' time stamps, the hour of day (this machine's local time: set TZ for a
+                    hotel elsewhere), the rooms' temperatures and energy meters keep the real time,
+                    as real RCUs do
+  --clock KIND      real (the default) or simulated: a clock that runs --speed times as fast, for
+                    the stamps, the hour of day, the temperatures and the meters too (days of
+                    history in minutes); the server believes stamps at most a day ahead of its time
+  --start TIME      the simulated clock's time at the start (ISO 8601; default now)
   --sos-rate R      SOS calls per room per simulated hour (default 0.0005)
   --drop-rate R     dropped connections per room per simulated hour (default 0.0005)
   --fail-rate R     share of commands answered with a failure, 0..1 (default 0)
@@ -53,6 +61,8 @@ async function main(): Promise<void> {
       rooms: { type: 'string' },
       url: { type: 'string', default: 'mqtt://localhost:1883' },
       speed: { type: 'string', default: '60' },
+      clock: { type: 'string', default: 'real' },
+      start: { type: 'string' },
       'sos-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
       'fail-rate': { type: 'string' },
@@ -73,6 +83,11 @@ async function main(): Promise<void> {
       throw new Error(`--${name} must be a number in ${min}..${max}`);
     return parsed;
   };
+
+  if (values.clock !== 'real' && values.clock !== 'simulated') throw new Error('--clock must be real or simulated');
+  const start = values.start === undefined ? undefined : new Date(values.start);
+  if (start && Number.isNaN(start.getTime())) throw new Error('--start must be a time such as 2026-11-26T00:00');
+  if (start && values.clock !== 'simulated') throw new Error('--start needs --clock simulated');
 
   /** The rooms of the hotel named by --hotel, --hotel-name or --demo; null: no such hotel (--demo). */
   const roomsOnServer = async () => {
@@ -126,6 +141,8 @@ async function main(): Promise<void> {
     url: values.url,
     rooms,
     speed: number('speed', values.speed, 0.001, 100_000),
+    clock: values.clock,
+    ...(start && { start }),
     rates,
     ...(values['upgrade-fail'] !== undefined && { upgradeFaults: parseUpgradeFaults(values['upgrade-fail']) }),
     onError: (rcuId, error) => console.error(`${rcuId}: ${error.message}`),

@@ -23,7 +23,15 @@ export {
   type RoomModel,
   sceneDevices,
 } from './model.js';
-export { createRcu, DEFAULT_RATES, type Rates, type RcuOptions, type RcuStats, type VirtualRcu } from './rcu.js';
+export {
+  createRcu,
+  DEFAULT_RATES,
+  type Rates,
+  type RcuClock,
+  type RcuOptions,
+  type RcuStats,
+  type VirtualRcu,
+} from './rcu.js';
 export {
   DownloadError,
   download,

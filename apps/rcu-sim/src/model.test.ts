@@ -42,8 +42,8 @@ describe('room model', () => {
     });
   });
 
-  it('is warmest in the afternoon', () => {
-    const at = (hour: number) => outsideTemperature(new Date(Date.UTC(2026, 6, 1, hour)));
+  it('is warmest in the afternoon, local time', () => {
+    const at = (hour: number) => outsideTemperature(new Date(2026, 6, 1, hour));
     expect(at(15)).toBeGreaterThan(at(5));
   });
 });

@@ -69,13 +69,13 @@ function initialDevice(kind: NonNullable<ReturnType<typeof deviceKindOf>>, temp:
   }
 }
 
-/** Outside temperature over a simulated day: coolest at 05:00, warmest at 15:00. */
-export function outsideTemperature(simTime: Date, mean = 24, swing = 6): number {
-  const hours = simTime.getUTCHours() + simTime.getUTCMinutes() / 60;
+/** Outside temperature over the day, in local time: coolest at 05:00, warmest at 15:00. */
+export function outsideTemperature(time: Date, mean = 24, swing = 6): number {
+  const hours = time.getHours() + time.getMinutes() / 60;
   return mean + swing * Math.cos(((hours - 15) / 24) * 2 * Math.PI);
 }
 
-/** Fraction of the gap closed per simulated hour: toward outside, and by a running AC. */
+/** Fraction of the gap closed per hour of the room's time: toward outside, and by a running AC. */
 const LEAK_PER_HOUR = 0.25;
 const AC_PER_HOUR = 2.5;
 const FLOOR_HEATING_PER_HOUR = 0.8;
@@ -115,7 +115,7 @@ export function powerDraw(room: RoomModel): number {
 }
 
 /**
- * Advances the room by `hours` of simulated time: temperatures drift toward the outside and toward
+ * Advances the room by `hours` of its time: temperatures drift toward the outside and toward
  * the running AC's setpoint, the meter counts. Answers the devices whose shown state changed.
  */
 export function advance(room: RoomModel, hours: number, outside: number): DeviceMap {

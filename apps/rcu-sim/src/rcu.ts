@@ -32,7 +32,7 @@ import { download, fileProblem, type UpgradeFault, type UpgradeFaults } from './
  */
 
 export interface Rates {
-  /** SOS calls per room per simulated hour (while a guest is in). */
+  /** SOS calls per room per simulated hour of the guest's life (`speed` of them a real hour), while a guest is in. */
   sos: number;
   /** Dropped connections per room per simulated hour (the broker then sends the last will). */
   drop: number;
@@ -45,15 +45,32 @@ export const DEFAULT_RATES: Rates = { sos: 0.0005, drop: 0.0005, fail: 0 };
 /** How long stopping waits for the broker to acknowledge the last `online: false`. */
 const STOP_ACK_MS = 2_000;
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The time an RCU keeps. `real` (the default): the real time, as a real RCU's, however fast its
+ * guest lives. `simulated`: a clock that starts at `start` and runs `speed` times as fast, for a
+ * test or benchmark that fills days of history in minutes (the server believes stamps up to a day
+ * ahead of its own time, docs/rcu-protocol.md: keep a simulated run within that).
+ */
+export type RcuClock = 'real' | 'simulated';
+
 export interface RcuOptions {
   url: string;
   rcuId: string;
   deviceKey: string;
   /** Device keys of the room type's template (L1, AC1, …). */
   devices?: readonly string[];
-  /** Simulated seconds per real second (60: an hour passes in a minute). */
+  /**
+   * How many times as fast as real time the guest lives (60: an hour of check-ins and -outs, cards,
+   * doors, DND/MUR, SOS and drops each minute; default 1). With the `real` clock the stamps, the
+   * hour of day, the temperatures and the energy meter keep the real time; with the `simulated`
+   * one they run this fast too.
+   */
   speed?: number;
-  /** Simulated time at the start (default: now). */
+  /** The time the RCU keeps: `real` (default) or `simulated` (see RcuClock). */
+  clock?: RcuClock;
+  /** The simulated clock's time at the start (default: now); only with `clock: 'simulated'`. */
   start?: Date;
   /** A guest checks in and out, cards, doors, DND/MUR, SOS (default true); false: only answers commands. */
   behave?: boolean;
@@ -139,10 +156,15 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   const upgrades = new Set<Promise<void>>();
   const firmware = { ...(options.firmware ?? { fw: '2.1.0', hw: 'RCU-8', cfg: 'cfg-1', ir: 'ir-1' }) };
   const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
+  const clock = options.clock ?? 'real';
+  if (options.start && clock !== 'simulated') throw new Error("a start time needs clock: 'simulated'");
+  // The room's time runs as the clock does; the guest's life `speed` times as fast as real time.
+  const clockRate = clock === 'simulated' ? speed : 1;
   const realStart = Date.now();
-  const simStart = (options.start ?? new Date()).getTime();
-  const simNow = () => new Date(simStart + (Date.now() - realStart) * speed);
-  const room = newRoom(options.devices ?? DEFAULT_DEVICE_KEYS, outsideTemperature(simNow()), options.kwh ?? 0);
+  const clockStart = options.start?.getTime() ?? realStart;
+  /** The RCU's time: what its stamps say and what its room's day, temperatures and meter follow. */
+  const now = () => new Date(clockStart + (Date.now() - realStart) * clockRate);
+  const room = newRoom(options.devices ?? DEFAULT_DEVICE_KEYS, outsideTemperature(now()), options.kwh ?? 0);
   const stats: RcuStats = { published: 0, commands: 0, failedCommands: 0, sosRaised: 0, drops: 0 };
   const sosTimers = new Map<string, NodeJS.Timeout>();
   const timers = new Set<NodeJS.Timeout>();
@@ -171,7 +193,7 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   }
 
   function publishState(partial: Omit<StatePayload, 'ts'>): void {
-    publish('state', { ts: simNow().getTime(), ...partial }, 0);
+    publish('state', { ts: now().getTime(), ...partial }, 0);
   }
 
   function fullState(): Omit<StatePayload, 'ts'> {
@@ -179,7 +201,7 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   }
 
   function publishEvent(type: EventType, detail?: string, eventId = id('e')): string {
-    publish('event', { id: eventId, ts: simNow().getTime(), type, ...(detail && { detail }) }, 1);
+    publish('event', { id: eventId, ts: now().getTime(), type, ...(detail && { detail }) }, 1);
     return eventId;
   }
 
@@ -254,8 +276,9 @@ export function createRcu(options: RcuOptions): VirtualRcu {
     setFlags({ rent, ...(rent === 'checkout' && { mur: true }) });
   }
 
+  /** `hours` of the guest's life: check-ins in the afternoon, check-outs in the morning, by the clock's local hour. */
   function live(hours: number): void {
-    const hour = simNow().getUTCHours();
+    const hour = now().getHours();
     const daytime = hour >= 8 && hour < 22;
     switch (room.flags.rent) {
       case 'for_sale':
@@ -296,15 +319,16 @@ export function createRcu(options: RcuOptions): VirtualRcu {
   }
 
   function step(realMs: number): void {
-    const hours = (realMs * speed) / 3_600_000;
     const before = room.energy.w;
-    const changed = advance(room, hours, outsideTemperature(simNow()));
+    // The meter counts the watts over the time the stamps say passed, so that readings agree with them.
+    const changed = advance(room, (realMs * clockRate) / HOUR_MS, outsideTemperature(now()));
     const devices = Object.keys(changed).length > 0 ? { devices: changed } : {};
     const energy = room.energy.w !== before ? { energy: { ...room.energy } } : {};
     if (devices.devices || energy.energy) publishState({ ...devices, ...energy });
     if (options.behave === false) return;
-    live(hours);
-    if (client?.connected && chance(rates.drop, hours)) rcu.drop();
+    const lived = (realMs * speed) / HOUR_MS;
+    live(lived);
+    if (client?.connected && chance(rates.drop, lived)) rcu.drop();
   }
 
   function answer(command: CommandPayload, result: Omit<AckPayload, 'id'>): void {
