@@ -458,3 +458,40 @@ for (const language of ['es', 'ja'] as const) {
     await screenshot(page, `390-${language}-log-charts`);
   }, 60_000);
 }
+
+test('at 390 px in Spanish open SOS alerts take one small card, newest first, each confirmed from it', async () => {
+  const page = await phoneIn('es');
+  await page.goto(`${suite.server.url}/dashboard?floor=2`);
+  await page.locator('button.rp-tile').first().waitFor();
+  const sos = (room: string) => fleet?.rcus.find((rcu) => rcu.rcuId.endsWith(`x${room}`))?.raiseSos('baño');
+  const stack = page.locator('.rp-alerts--stack');
+  const head = stack.locator('.rp-alert-stack__title');
+  sos('0203');
+  await stack.getByText('Habitación 0203').waitFor({ timeout: 15_000 });
+  sos('0205');
+  await expect.poll(() => head.innerText(), { timeout: 15_000 }).toBe('2 SOS — 0205, 0203');
+  await settled(page);
+  await screenshot(page, '390-es-sos-card');
+  // One line for the newest alert under the head: the floor view stays in sight.
+  const box = await stack.boundingBox();
+  expect(box?.height).toBeLessThan(100);
+  expect(await stack.locator('.rp-alert-card').allInnerTexts()).toEqual([
+    expect.stringMatching(/^Habitación 0205.*Confirmar$/s),
+  ]);
+  // Scrolled to its end, the page's last tiles are clear of the card.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastTile = await page.locator('button.rp-tile').last().boundingBox();
+  expect((lastTile?.y ?? 0) + (lastTile?.height ?? 0)).toBeLessThanOrEqual((await stack.boundingBox())?.y ?? 0);
+
+  await stack.getByRole('button', { name: 'Ver las 2 alertas' }).click();
+  const cards = stack.locator('.rp-alert-card--sos');
+  await expect.poll(() => cards.count()).toBe(2);
+  await screenshot(page, '390-es-sos-card-open');
+  await cards
+    .filter({ hasText: 'Habitación 0205' })
+    .getByRole('button', { name: buttonName('Confirmar') })
+    .click();
+  await expect.poll(() => head.innerText()).toBe('1 SOS — 0203');
+  await stack.getByRole('button', { name: buttonName('Confirmar') }).click();
+  await stack.waitFor({ state: 'detached' });
+}, 60_000);

@@ -1,4 +1,4 @@
-import { BellOutlined, SoundOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, SoundOutlined, UpOutlined } from '@ant-design/icons';
 import { ALERT_POLL_MS, type Alert } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
@@ -14,6 +14,7 @@ import { CallAction } from '../../components/CallAction';
 import { timeAgo } from '../../lib/timeAgo';
 import {
   type AlertQueue,
+  alertStack,
   closeAlert,
   expireAlerts,
   hasSos,
@@ -31,9 +32,10 @@ import './alerts.css';
 /** The alert list: its own chunk, loaded when the bell is first clicked. */
 const AlertListDrawer = lazy(() => import('./AlertListDrawer'));
 
-/** At most this many cards at once (fewer on a phone); the rest wait under "N more". */
+/** At most this many cards at once on a desktop; the rest wait under "N more". */
 const CARDS_MAX = 3;
-const CARDS_MAX_MOBILE = 2;
+/** The phone card's head names this many rooms, then "…". */
+const STACK_ROOMS_MAX = 3;
 export const SOS_SOUND = '/sounds/sos.wav';
 export const INFO_SOUND = '/sounds/info.wav';
 /** This long after the console opens, its alert tones are loaded. */
@@ -167,8 +169,12 @@ export function AlertCenter() {
   const confirmedInList = useCallback((id: number) => setQueue((current) => closeAlert(current, id)), []);
 
   const now = useNow(queue.shown.length > 0);
-  const shown = queue.shown.slice(0, isMobile ? CARDS_MAX_MOBILE : CARDS_MAX);
+  const shown = queue.shown.slice(0, CARDS_MAX);
   const more = queue.shown.length - shown.length;
+  const confirmEntry = (entry: ShownAlert) => ({
+    confirming: confirm.isPending && confirm.variables?.id === entry.alert.id,
+    onConfirm: () => void confirm.mutateAsync(entry.alert).catch(() => undefined),
+  });
   // The tones load a few seconds after the console opens, not alongside the screen's first data
   // (an idle callback would fire while that data is still on its way); an alert before then still
   // plays them (play() loads what it lacks).
@@ -198,29 +204,32 @@ export function AlertCenter() {
       <audio ref={sosAudio} id="rp-alert-sound-sos" src={SOS_SOUND} loop preload="none" />
       {/* biome-ignore lint/a11y/useMediaCaption: alarm tones without words; the popup is what they say. */}
       <audio ref={infoAudio} id="rp-alert-sound-info" src={INFO_SOUND} preload="none" />
-      {queue.shown.length > 0 && (
-        <section className="rp-alerts" aria-label={t('alerts.type.other')} aria-live="assertive">
-          {soundBlocked && (
-            <Button className="rp-alerts__sound" icon={<SoundOutlined />} onClick={enableSound} block>
-              {t('alerts.enableSound')}
-            </Button>
-          )}
-          {shown.map((entry) => (
-            <AlertCard
-              key={entry.alert.id}
-              entry={entry}
-              now={now}
-              confirming={confirm.isPending && confirm.variables?.id === entry.alert.id}
-              onConfirm={() => confirm.mutateAsync(entry.alert).catch(() => undefined)}
-            />
-          ))}
-          {more > 0 && (
-            <button type="button" className="rp-alerts__more" onClick={openList}>
-              {t('alerts.more', { count: more })}
-            </button>
-          )}
-        </section>
-      )}
+      {queue.shown.length > 0 &&
+        (isMobile ? (
+          <AlertStackCard
+            shown={queue.shown}
+            now={now}
+            soundBlocked={soundBlocked}
+            onEnableSound={enableSound}
+            confirmEntry={confirmEntry}
+          />
+        ) : (
+          <section className="rp-alerts" aria-label={t('alerts.type.other')} aria-live="assertive">
+            {soundBlocked && (
+              <Button className="rp-alerts__sound" icon={<SoundOutlined />} onClick={enableSound} block>
+                {t('alerts.enableSound')}
+              </Button>
+            )}
+            {shown.map((entry) => (
+              <AlertCard key={entry.alert.id} entry={entry} now={now} {...confirmEntry(entry)} />
+            ))}
+            {more > 0 && (
+              <button type="button" className="rp-alerts__more" onClick={openList}>
+                {t('alerts.more', { count: more })}
+              </button>
+            )}
+          </section>
+        ))}
     </>
   );
 }
@@ -240,27 +249,118 @@ function AlertBell({ count, onOpen }: { count: number; onOpen: () => void }) {
   );
 }
 
+/**
+ * The phone's one card (under 1024 px), kept small so the screen stays usable: its head line
+ * names the SOS rooms ("2 SOS — 0207, 0203") and the other alerts, with the sound button when the
+ * browser blocked the alarm; below it the newest alert with its Confirm, or every alert once
+ * expanded. An SOS keeps it open until confirmed, as on a desktop.
+ */
+function AlertStackCard({
+  shown,
+  now,
+  soundBlocked,
+  onEnableSound,
+  confirmEntry,
+}: {
+  shown: readonly ShownAlert[];
+  now: number;
+  soundBlocked: boolean;
+  onEnableSound: () => void;
+  confirmEntry: (entry: ShownAlert) => { confirming: boolean; onConfirm: () => void };
+}) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const { entries, sosRooms, others } = alertStack(shown);
+  const rooms = (list: readonly string[]) =>
+    list.length > STACK_ROOMS_MAX ? `${list.slice(0, STACK_ROOMS_MAX).join(', ')}, …` : list.join(', ');
+  const otherRooms = [...new Set(others.map((entry) => entry.alert.room_num))];
+  const head = [
+    sosRooms.length > 0 && t('alerts.stack.sos', { count: sosRooms.length, rooms: rooms(sosRooms) }),
+    others.length === 1 && `${t(alertTitle(others[0]?.alert.type ?? 0))} — ${others[0]?.alert.room_num}`,
+    others.length > 1 && t('alerts.stack.others', { count: others.length, rooms: rooms(otherRooms) }),
+  ].filter(Boolean);
+  const open = expanded && entries.length > 1;
+  return (
+    <section
+      className={`rp-alerts rp-alerts--stack${sosRooms.length > 0 ? ' rp-alerts--sos' : ''}`}
+      aria-label={t('alerts.type.other')}
+      aria-live="assertive"
+    >
+      <div className="rp-alert-stack__head">
+        <strong className="rp-alert-stack__title">{head.join(' · ')}</strong>
+        {soundBlocked && (
+          <Button
+            size="small"
+            className="rp-alerts__sound"
+            icon={<SoundOutlined />}
+            onClick={onEnableSound}
+            title={t('alerts.enableSound')}
+          >
+            {t('alerts.sound')}
+          </Button>
+        )}
+        {entries.length > 1 && (
+          <Button
+            type="text"
+            size="small"
+            className="rp-alert-stack__toggle"
+            icon={open ? <DownOutlined /> : <UpOutlined />}
+            aria-expanded={open}
+            aria-label={t(open ? 'alerts.stack.collapse' : 'alerts.stack.expand', { count: entries.length })}
+            onClick={() => setExpanded(!open)}
+          />
+        )}
+      </div>
+      <div className="rp-alert-stack__items">
+        {(open ? entries : entries.slice(0, 1)).map((entry) => (
+          <AlertCard key={entry.alert.id} entry={entry} now={now} compact detailed={open} {...confirmEntry(entry)} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * One alert. Compact (in the phone's card): the room, its time and Confirm on one line; its type
+ * and the RCU's words only when the card is expanded (the head line already names the kind).
+ */
 function AlertCard({
   entry,
   now,
   confirming,
   onConfirm,
+  compact = false,
+  detailed = true,
 }: {
   entry: ShownAlert;
   now: number;
   confirming: boolean;
   onConfirm: () => void;
+  compact?: boolean;
+  detailed?: boolean;
 }) {
   const { t } = useTranslation();
   const { alert, sos } = entry;
+  const className = `rp-alert-card${sos ? ' rp-alert-card--sos' : ''}${compact ? ' rp-alert-card--compact' : ''}`;
+  const time = <span className="rp-alert-card__time">{timeAgo(alert.event_time, now, t)}</span>;
+  const room = <div className="rp-alert-card__room">{t('alerts.room', { room: alert.room_num })}</div>;
   return (
-    <div role="alert" className={`rp-alert-card${sos ? ' rp-alert-card--sos' : ''}`} data-alert-id={alert.id}>
-      <div className="rp-alert-card__head">
-        <strong className="rp-alert-card__title">{t(alertTitle(alert.type))}</strong>
-        <span className="rp-alert-card__time">{timeAgo(alert.event_time, now, t)}</span>
-      </div>
-      <div className="rp-alert-card__room">{t('alerts.room', { room: alert.room_num })}</div>
-      {alert.event_content && <div className="rp-alert-card__content">{alert.event_content}</div>}
+    <div role="alert" className={className} data-alert-id={alert.id}>
+      {compact ? (
+        <div className="rp-alert-card__head">
+          {room}
+          {time}
+        </div>
+      ) : (
+        <>
+          <div className="rp-alert-card__head">
+            <strong className="rp-alert-card__title">{t(alertTitle(alert.type))}</strong>
+            {time}
+          </div>
+          {room}
+        </>
+      )}
+      {detailed && alert.event_content && <div className="rp-alert-card__content">{alert.event_content}</div>}
       {/* The read-only visitor sees the alert but may not confirm it: no button. */}
       <CallAction call="alerts.confirm" refused="hide">
         <Button

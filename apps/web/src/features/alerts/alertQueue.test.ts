@@ -1,6 +1,7 @@
 import { ALERT_AUTO_CLOSE_MS, type Alert } from '@roompilot/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  alertStack,
   closeAlert,
   EMPTY_QUEUE,
   expireAlerts,
@@ -98,5 +99,21 @@ describe('the alert queue', () => {
     // A closed alert a late poll still lists does not come back.
     queue = reconcileOpen(closeAlert(queue, 3), [alert(3, 2)], 650, 900);
     expect(openCount(queue)).toBe(0);
+  });
+});
+
+describe('the phone card', () => {
+  it('lists the alerts newest first, SOS before the others, and the SOS rooms once each', () => {
+    let queue = receiveAlerts(EMPTY_QUEUE, [alert(3, 1)], 1000);
+    queue = receiveAlerts(queue, [alert(5, 2)], 2000);
+    queue = receiveAlerts(queue, [alert(7, 1), { ...alert(8, 1), room_num: '0203' }], 3000);
+    const stack = alertStack(queue.shown);
+    expect(stack.entries.map((entry) => entry.alert.id)).toEqual([8, 7, 3, 5]);
+    expect(stack.sosRooms).toEqual(['0203', '0207']);
+    expect(stack.others.map((entry) => entry.alert.id)).toEqual([5]);
+  });
+
+  it('is empty with no alert shown', () => {
+    expect(alertStack([])).toEqual({ entries: [], sosRooms: [], others: [] });
   });
 });

@@ -103,3 +103,21 @@ export function nextClosing(queue: AlertQueue): number | null {
 }
 
 export const hasSos = (queue: AlertQueue) => queue.shown.some((entry) => entry.sos);
+
+/**
+ * The phone's single card (AlertCenter on mobile): the alerts newest first, SOS before the others,
+ * and the rooms of each kind for its head line ("2 SOS — 0207, 0203").
+ */
+export interface AlertStack {
+  entries: readonly ShownAlert[];
+  sosRooms: readonly string[];
+  others: readonly ShownAlert[];
+}
+
+export function alertStack(shown: readonly ShownAlert[]): AlertStack {
+  const entries = [...shown].sort(
+    (a, b) => Number(b.sos) - Number(a.sos) || b.receivedAt - a.receivedAt || b.alert.id - a.alert.id,
+  );
+  const sosRooms = [...new Set(entries.filter((entry) => entry.sos).map((entry) => entry.alert.room_num))];
+  return { entries, sosRooms, others: entries.filter((entry) => !entry.sos) };
+}
