@@ -175,7 +175,12 @@ describeEachDatabase(
       expect(saved.data).toEqual(expected);
       expect((await t.call('POST', '/apis/airpolicy', { token: manager, body: {} })).data).toEqual(expected);
       const logged = await t.db.selectFrom('oplog').selectAll().where('action', '=', 'air_policy_update').execute();
-      expect(logged.at(-1)).toMatchObject({ user_name: 'manager', target: String(logged.at(-1)?.hotel_id) });
+      const hotel = await t.db
+        .selectFrom('hotels')
+        .select('hotel_name')
+        .where('hotel_id', '=', Number(logged.at(-1)?.hotel_id))
+        .executeTakeFirstOrThrow();
+      expect(logged.at(-1)).toMatchObject({ user_name: 'manager', target: hotel.hotel_name });
       expect(JSON.parse(logged.at(-1)?.detail ?? '{}').changes).toMatchObject({ card_out_setback_min: 1 });
     });
 
@@ -258,6 +263,8 @@ describeEachDatabase(
       });
       expect(log?.detail).toEqual({ changes: { window_off: true } });
       expect(log?.text).toBe('changes (AC off when a window opens: yes)');
+      // The hotel changed is named by its name, not by its id.
+      expect(log?.target).toBe('Policy other hotel');
     });
 
     it('turns the AC off when the window opens, and writes the rule to the event log', async () => {

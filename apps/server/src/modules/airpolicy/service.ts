@@ -25,7 +25,7 @@ import { insertEvents } from '../alerts/repository.js';
 import { DeviceCommandError } from '../control/failures.js';
 import type { ControlService } from '../control/service.js';
 import type { LiveStore } from '../live/store.js';
-import { recordOperation } from '../oplog/service.js';
+import { hotelTarget, recordOperation } from '../oplog/service.js';
 import type { FiredTimer, TimerService } from '../timers/service.js';
 import * as repository from './repository.js';
 import {
@@ -186,7 +186,7 @@ export class AirPolicyService {
       await repository.savePolicy(trx, hotelId, JSON.stringify(next), this.#clock().toISOString());
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'air_policy_update',
-        target: String(hotelId),
+        target: await hotelTarget(trx, hotelId),
         detail: { changes },
       });
     });

@@ -23,7 +23,7 @@ import { invalid } from '../../errors.js';
 import { MAX_RAW_CHARS, plausibleTime } from '../../gateway/codec.js';
 import type { LiveBus } from '../live/bus.js';
 import type { LiveStore } from '../live/store.js';
-import { recordOperation } from '../oplog/service.js';
+import { hotelTarget, recordOperation } from '../oplog/service.js';
 import { describeAlert, describeRecord, type StoredAlert } from './describe.js';
 import * as repository from './repository.js';
 import { CLEARABLE_ALERT_TYPES, type ClearableAlert, clearReasonOf, createAlertRules, mayClear } from './rules.js';
@@ -362,7 +362,7 @@ export class AlertService {
       await repository.upsertSettings(trx, hotelId, changes, this.#clock().toISOString());
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'hotel_settings_update',
-        target: String(hotelId),
+        target: await hotelTarget(trx, hotelId),
         detail: { before, changes },
       });
     });

@@ -43,7 +43,13 @@ describeEachDatabase('hotel alert settings', (t) => {
       .orderBy('id')
       .execute();
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ hotel_id: hotelId, user_name: 'manager' });
+    const hotel = await t.db
+      .selectFrom('hotels')
+      .select('hotel_name')
+      .where('hotel_id', '=', hotelId)
+      .executeTakeFirstOrThrow();
+    // The hotel changed is named by its name, not by its id.
+    expect(logged[0]).toMatchObject({ hotel_id: hotelId, user_name: 'manager', target: hotel.hotel_name });
   });
 
   it('refuses minutes out of 0..1440, fractions and unknown fields (4400), changing nothing', async () => {

@@ -368,6 +368,11 @@ describeEachDatabase('log statistics', (t) => {
     const logged = await call('POST', '/apis/oplog/query', { filter: { action: 'log_retention_update' } });
     expect(logged.data.total).toBe(2);
     expect(logged.data.records[0].action_text).toBe('Change log retention');
+    // The hotel changed is named by its name, not by its id.
+    const hotelName = (
+      await t.db.selectFrom('hotels').select('hotel_name').where('hotel_id', '=', hotelId).executeTakeFirstOrThrow()
+    ).hotel_name;
+    expect(logged.data.records[0].target).toBe(hotelName);
   });
 
   it('removes rows past their retention in batches, keeping the newer ones and the alerts', async () => {

@@ -26,7 +26,7 @@ import { type Clock, isoDate } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, tooLarge } from '../../errors.js';
 import { translate } from '../../i18n.js';
-import { recordOperation } from '../oplog/service.js';
+import { hotelTarget, recordOperation } from '../oplog/service.js';
 import { writeCsv, writeXlsx } from '../rooms/files.js';
 import { actionText, eventText, eventTypeText, operationText } from './describe.js';
 import * as repository from './repository.js';
@@ -240,7 +240,7 @@ export class LogService {
       await repository.upsertRetention(trx, hotelId, { ...before, ...changes }, changes, this.#clock().toISOString());
       await recordOperation(trx, this.#clock, who(actor, hotelId), {
         action: 'log_retention_update',
-        target: String(hotelId),
+        target: await hotelTarget(trx, hotelId),
         detail: { before, changes },
       });
     });

@@ -42,3 +42,9 @@ export async function pageOperations(
   ]);
   return { records, total: Number(count.total) };
 }
+
+/** The hotel's name as it is called now, or null for a hotel that is gone. */
+export async function hotelNameOf(db: Db, hotelId: number): Promise<string | null> {
+  const row = await db.selectFrom('hotels').select('hotel_name').where('hotel_id', '=', hotelId).executeTakeFirst();
+  return row?.hotel_name ?? null;
+}

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { actionText, operationText } from '../logs/describe.js';
-import { insertOperation, pageOperations } from './repository.js';
+import { hotelNameOf, insertOperation, pageOperations } from './repository.js';
 
 /** Who did it, for which hotel, from where. */
 export interface Operator {
@@ -34,6 +34,14 @@ export async function recordOperation(db: Db, clock: Clock, operator: Operator, 
     ip: operator.ip,
     created_at: clock().toISOString(),
   });
+}
+
+/**
+ * The target of a change to the hotel's own settings (alerts, log retention, the air policy): the
+ * hotel by its name, as it was called then (its bare id would read as a name).
+ */
+export async function hotelTarget(db: Db, hotelId: number): Promise<string> {
+  return (await hotelNameOf(db, hotelId)) ?? String(hotelId);
 }
 
 /**
