@@ -29,6 +29,19 @@ export type PolicyRule =
   | 'max_run';
 
 /**
+ * The rules whose actions turn an AC off or set it back: what the power statistics' saving counts.
+ * `limits` keeps a guest's setting within the season's (it may as well start heating or lower a
+ * setpoint) and `checkin_precondition` turns ACs on for a guest's arrival.
+ */
+export const SAVING_RULES: ReadonlySet<string> = new Set<PolicyRule>([
+  'window_open',
+  'unsold_off',
+  'unsold_setback',
+  'card_out_setback',
+  'max_run',
+]);
+
+/**
  * An action as the event log keeps it (`detail`, JSON): the rule, what it counted (minutes of card
  * out or of nobody in, the season, the room's state) and each AC's change with the values it
  * replaced. The event log screen gives it words in the reader's language (logs/describe.ts).

@@ -194,7 +194,7 @@ describeEachDatabase('power statistics', (t) => {
       room_id: rooms.c.room_id,
       event_id: `pw-${type}-${time}`,
       type,
-      detail: type === 'policy' ? 'card_out_setback' : '',
+      detail: type === 'policy' ? JSON.stringify({ rule: 'card_out_setback', changes: {}, ok: true }) : '',
       event_time: time,
       received_at: time,
     });
@@ -215,6 +215,64 @@ describeEachDatabase('power statistics', (t) => {
       actual_kwh: 0.6,
       saved_kwh: 2.4,
       total_kwh: 2.6,
+    });
+  });
+
+  it('counts only the actions that turned an AC off or set it back, and the hour under way as far as it went', async () => {
+    // Room 0501 reported from 08:00 on, 1 kWh an hour: its AC turned off at 08:20 as a window opened
+    // has no hour before to go by. At 09:00 the policy pre-conditioned it for a check-in (ACs on),
+    // at 09:10 kept a guest's setting within the limits, at 10:30 set its AC back with the card
+    // out; at 10:40 its longest-run action failed (nothing changed). It then used 0.2 kWh an hour;
+    // it is 11:30. Counted: the setback alone, held an hour: without it 1 kWh, with it 0.3 (half
+    // of hour 10) + 0.1 (all of hour 11 so far): saved 0.6.
+    const added = await t.call('POST', '/apis/roomadd', {
+      token,
+      body: { room_num: '0501', floor_num: 5, room_type_id: rooms.c.room_type_id, rcu_id: 'PW0501' },
+    });
+    const room = { ...rooms.c, room_id: added.data.id as number, room_num: '0501', floor_num: 5 };
+    const service = new PowerService({ db: t.db, clock: t.clock });
+    await service.restore();
+    const readings: [string, number][] = [
+      ['08:00', 0],
+      ['09:00', 1],
+      ['10:00', 2],
+      ['10:30', 2.5],
+      ['11:00', 2.6],
+      ['11:30', 2.7],
+    ];
+    for (const [time, kwh] of readings) service.record(room, { energy: { kwh } }, at(`2026-11-08T${time}:00Z`));
+    await service.flush();
+    const policy = (time: string, rule: string, ok = true) => ({
+      hotel_id: hotelId,
+      room_id: room.room_id,
+      event_id: `pw-${rule}-${time}`,
+      type: 'policy',
+      detail: JSON.stringify({ rule, changes: {}, ok }),
+      event_time: `2026-11-08T${time}:00.000Z`,
+      received_at: `2026-11-08T${time}:00.000Z`,
+    });
+    await t.db
+      .insertInto('room_events')
+      .values([
+        policy('08:20', 'window_open'),
+        policy('09:00', 'checkin_precondition'),
+        policy('09:10', 'limits'),
+        policy('10:30', 'card_out_setback'),
+        policy('10:40', 'max_run', false),
+      ])
+      .execute();
+    t.clock.set(at('2026-11-08T11:30:00Z'));
+    const answer = await t.call('POST', '/apis/powersaving', {
+      token,
+      body: { from: '2026-11-08T00:00:00Z', to: '2026-11-09T00:00:00Z' },
+    });
+    expect(answer.data).toEqual({
+      actions: 1,
+      hours: 1,
+      baseline_kwh: 1,
+      actual_kwh: 0.4,
+      saved_kwh: 0.6,
+      total_kwh: 2.7,
     });
   });
 

@@ -151,7 +151,7 @@ export function roomTypeNames(db: Db, hotelId: number) {
 export function policyEvents(db: Db, hotelId: number, from: string, until: string) {
   return db
     .selectFrom('room_events')
-    .select(['room_id', 'type', 'event_time'])
+    .select(['room_id', 'type', 'detail', 'event_time'])
     .where('hotel_id', '=', hotelId)
     .where('type', 'in', ['policy', 'card_in'])
     .where('event_time', '>=', from)

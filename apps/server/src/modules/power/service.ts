@@ -20,6 +20,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
 import { translate } from '../../i18n.js';
+import { SAVING_RULES } from '../airpolicy/rules.js';
 import { type PowerFile, powerFile } from './files.js';
 import { HOUR_MS, hourOf, type Reading, spread } from './meter.js';
 import { bucketLabel, bucketStart, type Period, periodOf, timesOf } from './period.js';
@@ -259,8 +260,9 @@ export class PowerService {
 
   /**
    * The estimated saving of the air-conditioning policy (the method is in the contract's
-   * PowerSaving and on the screen): per policy action, the room's rate in the hour before, over
-   * the time the action held, less what the room used then; never below zero.
+   * PowerSaving and on the screen): per action that turned an AC off or set it back, the room's
+   * rate in the hour before, over the time the action held, less what the room used then; never
+   * below zero. An action of a room that counted nothing in the hour before is left out.
    */
   async saving(hotelId: number, body: PowerSavingBody): Promise<PowerSaving> {
     const { from, to } = timesOf(body.from, body.to);
@@ -269,15 +271,22 @@ export class PowerService {
     }
     const maxHold = POWER_SAVING_MAX_HOURS * HOUR_MS;
     const now = this.#clock().getTime();
-    const events = await repository.policyEvents(this.#db, hotelId, iso(from), iso(to + maxHold));
+    // What changed a room's ACs or brought its guest back: a card in, a policy action carried out.
+    const changes = (await repository.policyEvents(this.#db, hotelId, iso(from), iso(to + maxHold))).flatMap(
+      (event) => {
+        const rule = event.type === 'policy' ? carriedOutRule(event.detail) : null;
+        if (event.type === 'policy' && rule === null) return [];
+        const saves = rule !== null && SAVING_RULES.has(rule);
+        return [{ roomId: event.room_id, at: Date.parse(event.event_time), saves }];
+      },
+    );
     const actions: { roomId: number; start: number; end: number }[] = [];
-    events.forEach((event, i) => {
-      const start = Date.parse(event.event_time);
-      if (event.type !== 'policy' || start >= to) return;
-      const next = events[i + 1];
-      const ends = next && next.room_id === event.room_id ? Date.parse(next.event_time) : Number.POSITIVE_INFINITY;
-      const end = Math.min(ends, start + maxHold, now);
-      if (end > start) actions.push({ roomId: event.room_id, start, end });
+    changes.forEach((change, i) => {
+      if (!change.saves || change.at >= to) return;
+      const next = changes[i + 1];
+      const ends = next && next.roomId === change.roomId ? next.at : Number.POSITIVE_INFINITY;
+      const end = Math.min(ends, change.at + maxHold, now);
+      if (end > change.at) actions.push({ roomId: change.roomId, start: change.at, end });
     });
     const rooms = [...new Set(actions.map((action) => action.roomId))];
     const used = new Map<number, Map<number, number>>();
@@ -299,14 +308,14 @@ export class PowerService {
     let baseline = 0;
     let actual = 0;
     let saved = 0;
+    let estimated = 0;
     for (const { roomId, start, end } of actions) {
       const room = used.get(roomId);
-      const rate = room?.get(hourOf(start) - HOUR_MS) ?? 0;
-      let usedThen = 0;
-      for (let hour = hourOf(start); hour < end; hour += HOUR_MS) {
-        const overlap = Math.min(end, hour + HOUR_MS) - Math.max(start, hour);
-        usedThen += ((room?.get(hour) ?? 0) * overlap) / HOUR_MS;
-      }
+      // Nothing counted in the hour before (its RCU not reporting yet, or away): no rate to go by.
+      const rate = room?.get(hourOf(start) - HOUR_MS);
+      if (rate === undefined) continue;
+      estimated += 1;
+      const usedThen = kwhBetween(room, start, end, now);
       const held = (end - start) / HOUR_MS;
       hours += held;
       baseline += rate * held;
@@ -315,7 +324,7 @@ export class PowerService {
     }
     const total = await repository.hotelTotal(this.#db, hotelId, iso(hourOf(from)), iso(to));
     return {
-      actions: actions.length,
+      actions: estimated,
       hours: Math.round(hours * 10) / 10,
       baseline_kwh: round(baseline),
       actual_kwh: round(actual),
@@ -339,4 +348,28 @@ export class PowerService {
     const day = new Date(this.#clock()).toISOString().slice(0, 10);
     return powerFile(format, `power-${hotelId}-${query.interval}-${day}`, header, rows);
   }
+}
+
+/** The rule of a policy action the RCU carried out (its event log detail); null: it failed, or unreadable. */
+function carriedOutRule(detail: string): string | null {
+  try {
+    const action = JSON.parse(detail) as { rule?: unknown; ok?: unknown };
+    return typeof action.rule === 'string' && action.ok !== false ? action.rule : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a room used between two times, from its hourly sums: each hour's share by its overlap, the
+ * hour under way's over its part until `now` (all it has counted yet).
+ */
+function kwhBetween(hours: Map<number, number> | undefined, start: number, end: number, now: number): number {
+  let kwh = 0;
+  for (let hour = hourOf(start); hour < end; hour += HOUR_MS) {
+    const counted = Math.min(hour + HOUR_MS, now) - hour;
+    const overlap = Math.min(end, hour + HOUR_MS) - Math.max(start, hour);
+    if (counted > 0 && overlap > 0) kwh += ((hours?.get(hour) ?? 0) * Math.min(overlap, counted)) / counted;
+  }
+  return kwh;
 }
