@@ -1,4 +1,11 @@
-import { alertKindOf, EVENT_LOG_TYPES, type Language, type LogWords, OPLOG_ACTIONS } from '@roompilot/contract';
+import {
+  alertKindOf,
+  EVENT_LOG_TYPES,
+  type Language,
+  type LogWords,
+  OPLOG_ACTIONS,
+  UPGRADE_KINDS,
+} from '@roompilot/contract';
 import { fieldLabel, lookup } from '../../i18n.js';
 import { describeAlert } from '../alerts/describe.js';
 
@@ -351,6 +358,18 @@ export function eventText(language: Language, type: string, detail: string, name
     default:
       return pairsText(language, data).slice(0, TEXT_MAX);
   }
+}
+
+/**
+ * An operation's target in words: an upgrade's file as recorded (`bin 3.0.0`) with its kind in the
+ * reader's words (`firmware 3.0.0`, `固件 3.0.0`); any other target as it was recorded (a name).
+ */
+export function targetText(language: Language, action: string, target: string): string {
+  if (!action.startsWith('upgrade_')) return target;
+  const space = target.indexOf(' ');
+  const kind = target.slice(0, space);
+  if (space < 0 || !(UPGRADE_KINDS as readonly string[]).includes(kind)) return target;
+  return `${lookup(language, `logs.upgradeKind.${kind}`) ?? kind} ${target.slice(space + 1)}`;
 }
 
 /**

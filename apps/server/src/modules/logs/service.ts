@@ -28,7 +28,7 @@ import { invalid, tooLarge } from '../../errors.js';
 import { translate } from '../../i18n.js';
 import { hotelTarget, recordOperation } from '../oplog/service.js';
 import { writeCsv, writeXlsx } from '../rooms/files.js';
-import { actionText, eventText, eventTypeText, operationText } from './describe.js';
+import { actionText, eventText, eventTypeText, operationText, targetText } from './describe.js';
 import * as repository from './repository.js';
 
 const DAY_MS = 86_400_000;
@@ -205,7 +205,7 @@ export class LogService {
         localTime(row.created_at, offset),
         row.user_name,
         actionText(language, row.action),
-        row.target,
+        targetText(language, row.action, row.target),
         operationText(language, JSON.parse(row.detail) as unknown, row.action),
         row.ip,
       ]),

@@ -2,7 +2,7 @@ import type { Language, OplogAction, OplogEntry, OplogQueryBody, Page } from '@r
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/schema.js';
 import { invalid } from '../../errors.js';
-import { actionText, operationText } from '../logs/describe.js';
+import { actionText, operationText, targetText } from '../logs/describe.js';
 import { hotelNameOf, insertOperation, pageOperations } from './repository.js';
 
 /** Who did it, for which hotel, from where. */
@@ -73,6 +73,7 @@ export function createOplogService(db: Db) {
           return {
             ...row,
             detail,
+            target: targetText(language, row.action, row.target),
             action_text: actionText(language, row.action),
             text: operationText(language, detail, row.action),
           };

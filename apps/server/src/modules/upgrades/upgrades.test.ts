@@ -1,7 +1,7 @@
 import { ErrorCode, RCU_PARAMS } from '@roompilot/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestApp } from '../../test-support/databases.js';
-import { createHotel } from '../../test-support/fixtures.js';
+import { createHotel, loggedOperations } from '../../test-support/fixtures.js';
 import { multipartPayload } from '../../test-support/route-walk.js';
 import { insertUser } from '../roles/hotel-setup.js';
 import { sha256Of } from './files.js';
@@ -122,6 +122,22 @@ describeEachDatabase(
       expect(Buffer.from(stored.content)).toEqual(content);
       const oplog = await t.db.selectFrom('oplog').select('action').where('action', '=', 'upgrade_file_add').execute();
       expect(oplog.length).toBeGreaterThan(0);
+      // The log's Target names the file's kind in the reader's words, on the screen and in the export.
+      for (const [language, target] of <const>[
+        ['en', 'firmware 2.1.0'],
+        ['zh', '固件 2.1.0'],
+        ['es', 'firmware 2.1.0'],
+      ]) {
+        const [logged] = await loggedOperations(t, manager, language, { filter: { action: 'upgrade_file_add' } });
+        expect(logged?.target).toBe(target);
+      }
+      const csv = await t.app.inject({
+        method: 'POST',
+        url: '/apis/oplogexport',
+        headers: { authorization: `Bearer ${manager}`, 'accept-language': 'ja' },
+        payload: { format: 'csv', filter: { action: 'upgrade_file_add' } },
+      });
+      expect(csv.body).toContain('ファームウェア 2.1.0');
     });
 
     it('refuses a bad kind, version, empty file and an oversize one (4413)', async () => {
