@@ -123,11 +123,12 @@ describeEachDatabase(
       const oplog = await t.db.selectFrom('oplog').select('action').where('action', '=', 'upgrade_file_add').execute();
       expect(oplog.length).toBeGreaterThan(0);
       // The log's Target names the file's kind in the reader's words, on the screen and in the export.
-      for (const [language, target] of <const>[
+      const targets = [
         ['en', 'firmware 2.1.0'],
         ['zh', '固件 2.1.0'],
         ['es', 'firmware 2.1.0'],
-      ]) {
+      ] as const;
+      for (const [language, target] of targets) {
         const [logged] = await loggedOperations(t, manager, language, { filter: { action: 'upgrade_file_add' } });
         expect(logged?.target).toBe(target);
       }
