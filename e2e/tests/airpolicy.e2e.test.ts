@@ -1,4 +1,4 @@
-import { type AirPolicy, DEMO_WORDS, seasonOf } from '@roompilot/contract';
+import { type AirPolicy, DEMO_WORDS, LANGUAGE_COOKIE, seasonOf } from '@roompilot/contract';
 import type { Fleet } from '@roompilot/rcu-sim';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, screenshot } from '../support/browser.js';
@@ -165,3 +165,37 @@ test('card out: after the configured minute the AC moves to the setback setpoint
   expect(JSON.parse(log.data.records[0]?.detail ?? '{}')).toMatchObject({ rule: 'card_out_setback', minutes: 1 });
   expect(log.data.records[0]?.room_num).toBe('0201');
 }, 150_000);
+
+test('at 1440 px in English and Spanish the fields of a row keep their inputs on one line, though some labels wrap', async () => {
+  const { page } = manager;
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  for (const language of ['en', 'es']) {
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: server.url }]);
+    await page.goto(`${server.url}/roomsystem/aircondition`);
+    await waitForScreen(page);
+    const rows = await page.locator('.rp-airpolicy__grid').evaluateAll((grids) =>
+      grids
+        .filter((grid) => grid.getBoundingClientRect().height > 0)
+        .map((grid) => {
+          const fields = Array.from(grid.querySelectorAll(':scope > .ant-form-item'));
+          // The label's words as laid out: one line or two.
+          const labels = fields.map((field) => {
+            const range = document.createRange();
+            range.selectNodeContents(field.querySelector('label') ?? field);
+            return range.getBoundingClientRect().height;
+          });
+          const inputs = fields.map((field) =>
+            Math.round(field.querySelector('.ant-form-item-control')?.getBoundingClientRect().top ?? 0),
+          );
+          // One line of a label is under 30 px high.
+          return { wraps: labels.some((height) => height > 30), inputTops: [...new Set(inputs)] };
+        }),
+    );
+    await screenshot(page, `airpolicy-1440-${language}`);
+    // Some label wraps, and every row's inputs start at one height.
+    expect(rows.some((row) => row.wraps)).toBe(true);
+    for (const row of rows) expect(row.inputTops).toHaveLength(1);
+  }
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'zh', url: server.url }]);
+});
