@@ -103,20 +103,22 @@ export type PowerSavingBody = Static<typeof PowerSavingBody>;
  * pre-conditioning, which turns ACs on, not an action the RCU failed), the room's consumption in
  * the clock hour before is taken as what it would have kept using per hour without the policy,
  * until the room's next event that ends the action (card in, another policy action carried out),
- * POWER_SAVING_MAX_HOURS or now; what the room really used in that time is subtracted (the hour
- * under way counted as far as it went). Never below zero per action. An action of a room that
- * counted nothing in the hour before (its RCU not reporting yet, or offline) has no rate to go by
- * and is left out.
+ * POWER_SAVING_MAX_HOURS or now, but never less than the room really used in that time (the policy
+ * only turns ACs off or down); what it really used (the hour under way counted as far as it went)
+ * is subtracted: never below zero per action, and the saving is always the use without the policy
+ * less the actual use. An action of a room that counted nothing in the hour before (its RCU not
+ * reporting yet, or offline) has no rate to go by and is left out.
  */
 export const PowerSaving = Type.Object({
   /** Policy actions counted: those that turned an AC off or set it back, of a room with a rate before. */
   actions: Type.Integer(),
   /** Hours the policy's settings held, summed over the actions. */
   hours: Type.Number(),
-  /** What the rooms would have used in those hours at their rate before the action. */
+  /** What the rooms would have used in those hours at their rate before the action, or what they used if more. */
   baseline_kwh: Type.Number(),
   /** What they used. */
   actual_kwh: Type.Number(),
+  /** baseline_kwh less actual_kwh. */
   saved_kwh: Type.Number(),
   /** All the hotel's rooms used in the period, for scale. */
   total_kwh: Type.Number(),
@@ -171,7 +173,7 @@ export const powerCalls = defineCalls('power', {
     hotelScoped: true,
     summary:
       'The estimated saving of the air-conditioning policy in a period: {actions, hours, baseline_kwh, actual_kwh, saved_kwh, total_kwh}',
-    description: `For each policy action that turned an AC off or set it back (room event \`policy\` of the rules window_open, unsold_off, unsold_setback, card_out_setback, max_run, carried out), the room's consumption in the clock hour before is what it would have kept using per hour, until the room's next card-in or policy action carried out (at most ${POWER_SAVING_MAX_HOURS} h, and not past now); what it really used then is subtracted (never below zero per action). An action of a room that counted nothing in the hour before has no rate and is left out. An estimate: rooms warm up or cool down by themselves, so the true saving is usually lower. \`from\` before \`to\`, at most ${POWER_SAVING_MAX_DAYS} days (4400).`,
+    description: `For each policy action that turned an AC off or set it back (room event \`policy\` of the rules window_open, unsold_off, unsold_setback, card_out_setback, max_run, carried out), the room's consumption in the clock hour before is what it would have kept using per hour, until the room's next card-in or policy action carried out (at most ${POWER_SAVING_MAX_HOURS} h, and not past now); what it really used then is subtracted (never below zero per action: the use without the policy is never less than the actual use, and the saving is their difference). An action of a room that counted nothing in the hour before has no rate and is left out. An estimate: rooms warm up or cool down by themselves, so the true saving is usually lower. \`from\` before \`to\`, at most ${POWER_SAVING_MAX_DAYS} days (4400).`,
     body: PowerSavingBody,
     response: PowerSaving,
   },

@@ -1,6 +1,8 @@
 import { ErrorCode, type RoomRef, type StatePayload } from '@roompilot/contract';
 import ExcelJS from 'exceljs';
+import type { Insertable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RoomEventsTable } from '../../db/schema.js';
 import { describeEachDatabase } from '../../test-support/databases.js';
 import { createHotel, hotelWithInventory } from '../../test-support/fixtures.js';
 import { PowerService } from './service.js';
@@ -218,48 +220,72 @@ describeEachDatabase('power statistics', (t) => {
     });
   });
 
-  it('counts only the actions that turned an AC off or set it back, and the hour under way as far as it went', async () => {
+  it('counts only the actions that turned an AC off or set it back, never below what the room used, and the hour under way as far as it went', async () => {
     // Room 0501 reported from 08:00 on, 1 kWh an hour: its AC turned off at 08:20 as a window opened
     // has no hour before to go by. At 09:00 the policy pre-conditioned it for a check-in (ACs on),
     // at 09:10 kept a guest's setting within the limits, at 10:30 set its AC back with the card
     // out; at 10:40 its longest-run action failed (nothing changed). It then used 0.2 kWh an hour;
     // it is 11:30. Counted: the setback alone, held an hour: without it 1 kWh, with it 0.3 (half
     // of hour 10) + 0.1 (all of hour 11 so far): saved 0.6.
-    const added = await t.call('POST', '/apis/roomadd', {
-      token,
-      body: { room_num: '0501', floor_num: 5, room_type_id: rooms.c.room_type_id, rcu_id: 'PW0501' },
-    });
-    const room = { ...rooms.c, room_id: added.data.id as number, room_num: '0501', floor_num: 5 };
+    // Room 0502 used 0.1 kWh from 08:00 to 09:00; its AC turned off at 09:00 as a window opened,
+    // and it used 0.5 kWh until the card came in at 10:00 (the guest's other devices): without the
+    // policy no less than that, saved nothing.
     const service = new PowerService({ db: t.db, clock: t.clock });
     await service.restore();
-    const readings: [string, number][] = [
-      ['08:00', 0],
-      ['09:00', 1],
-      ['10:00', 2],
-      ['10:30', 2.5],
-      ['11:00', 2.6],
-      ['11:30', 2.7],
-    ];
-    for (const [time, kwh] of readings) service.record(room, { energy: { kwh } }, at(`2026-11-08T${time}:00Z`));
+    const events: Insertable<RoomEventsTable>[] = [];
+    const addRoom = async (room_num: string, readings: [string, number][], policy: [string, string, boolean?][]) => {
+      const added = await t.call('POST', '/apis/roomadd', {
+        token,
+        body: { room_num, floor_num: 5, room_type_id: rooms.c.room_type_id, rcu_id: `PW${room_num}` },
+      });
+      const room = { ...rooms.c, room_id: added.data.id as number, room_num, floor_num: 5 };
+      for (const [time, kwh] of readings) service.record(room, { energy: { kwh } }, at(`2026-11-08T${time}:00Z`));
+      for (const [time, rule, ok = true] of policy) {
+        events.push({
+          hotel_id: hotelId,
+          room_id: room.room_id,
+          event_id: `pw-${room_num}-${time}`,
+          type: rule === 'card_in' ? 'card_in' : 'policy',
+          detail: rule === 'card_in' ? '' : JSON.stringify({ rule, changes: {}, ok }),
+          event_time: `2026-11-08T${time}:00.000Z`,
+          received_at: `2026-11-08T${time}:00.000Z`,
+        });
+      }
+    };
+    await addRoom(
+      '0501',
+      [
+        ['08:00', 0],
+        ['09:00', 1],
+        ['10:00', 2],
+        ['10:30', 2.5],
+        ['11:00', 2.6],
+        ['11:30', 2.7],
+      ],
+      [
+        ['08:20', 'window_open'],
+        ['09:00', 'checkin_precondition'],
+        ['09:10', 'limits'],
+        ['10:30', 'card_out_setback'],
+        ['10:40', 'max_run', false],
+      ],
+    );
+    await addRoom(
+      '0502',
+      [
+        ['08:00', 0],
+        ['09:00', 0.1],
+        ['10:00', 0.6],
+      ],
+      [
+        ['09:00', 'window_open'],
+        ['10:00', 'card_in'],
+      ],
+    );
     await service.flush();
-    const policy = (time: string, rule: string, ok = true) => ({
-      hotel_id: hotelId,
-      room_id: room.room_id,
-      event_id: `pw-${rule}-${time}`,
-      type: 'policy',
-      detail: JSON.stringify({ rule, changes: {}, ok }),
-      event_time: `2026-11-08T${time}:00.000Z`,
-      received_at: `2026-11-08T${time}:00.000Z`,
-    });
     await t.db
       .insertInto('room_events')
-      .values([
-        policy('08:20', 'window_open'),
-        policy('09:00', 'checkin_precondition'),
-        policy('09:10', 'limits'),
-        policy('10:30', 'card_out_setback'),
-        policy('10:40', 'max_run', false),
-      ])
+      .values(events as never)
       .execute();
     t.clock.set(at('2026-11-08T11:30:00Z'));
     const answer = await t.call('POST', '/apis/powersaving', {
@@ -267,12 +293,12 @@ describeEachDatabase('power statistics', (t) => {
       body: { from: '2026-11-08T00:00:00Z', to: '2026-11-09T00:00:00Z' },
     });
     expect(answer.data).toEqual({
-      actions: 1,
-      hours: 1,
-      baseline_kwh: 1,
-      actual_kwh: 0.4,
+      actions: 2,
+      hours: 2,
+      baseline_kwh: 1.5,
+      actual_kwh: 0.9,
       saved_kwh: 0.6,
-      total_kwh: 2.7,
+      total_kwh: 3.3,
     });
   });
 

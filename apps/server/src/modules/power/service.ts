@@ -261,8 +261,8 @@ export class PowerService {
   /**
    * The estimated saving of the air-conditioning policy (the method is in the contract's
    * PowerSaving and on the screen): per action that turned an AC off or set it back, the room's
-   * rate in the hour before, over the time the action held, less what the room used then; never
-   * below zero. An action of a room that counted nothing in the hour before is left out.
+   * rate in the hour before over the time the action held (never less than the room used then),
+   * less what it used then. An action of a room that counted nothing in the hour before is left out.
    */
   async saving(hotelId: number, body: PowerSavingBody): Promise<PowerSaving> {
     const { from, to } = timesOf(body.from, body.to);
@@ -307,7 +307,6 @@ export class PowerService {
     let hours = 0;
     let baseline = 0;
     let actual = 0;
-    let saved = 0;
     let estimated = 0;
     for (const { roomId, start, end } of actions) {
       const room = used.get(roomId);
@@ -318,9 +317,9 @@ export class PowerService {
       const usedThen = kwhBetween(room, start, end, now);
       const held = (end - start) / HOUR_MS;
       hours += held;
-      baseline += rate * held;
+      // The policy only turns ACs off or down: without it the room would have used no less than it did.
+      baseline += Math.max(rate * held, usedThen);
       actual += usedThen;
-      saved += Math.max(0, rate * held - usedThen);
     }
     const total = await repository.hotelTotal(this.#db, hotelId, iso(hourOf(from)), iso(to));
     return {
@@ -328,7 +327,7 @@ export class PowerService {
       hours: Math.round(hours * 10) / 10,
       baseline_kwh: round(baseline),
       actual_kwh: round(actual),
-      saved_kwh: round(saved),
+      saved_kwh: round(baseline - actual),
       total_kwh: round(total),
     };
   }
