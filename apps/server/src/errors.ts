@@ -18,7 +18,8 @@ export class AppError extends Error {
 export const invalid = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.invalid, key, params);
 export const notFound = (key: MessageKey = 'error.notFound') => new AppError(ErrorCode.notFound, key);
-export const conflict = (key: MessageKey) => new AppError(ErrorCode.conflict, key);
+export const conflict = (key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(ErrorCode.conflict, key, params);
 export const forbidden = (key: MessageKey = 'error.forbidden') => new AppError(ErrorCode.forbidden, key);
 export const tooLarge = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.tooLarge, key, params);

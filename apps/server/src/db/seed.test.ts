@@ -30,6 +30,23 @@ for (const kind of DATABASE_KINDS) {
       return { dataDir, database };
     }
 
+    /** A demo database as it was after `migration`, the migrations after it not run yet. */
+    async function demoMigratedTo(migration: string) {
+      const { dataDir, database } = await fresh();
+      const db = createDatabase(database);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+      await seed(db, {
+        adminPassword: 'given-secret',
+        demo: true,
+        demoLanguage: 'zh',
+        dataDir,
+        clock: systemClock,
+        deviceKeys,
+      });
+      return db;
+    }
+
     it('seeds once, generates the Administrator password into a private file, and keeps data on restart', async () => {
       const { dataDir, database } = await fresh();
       const first = createDatabase(database);
@@ -156,18 +173,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('stops before making user names unique whatever their case while two differ only in case, naming them', async () => {
-      const { dataDir, database } = await fresh();
-      const db = createDatabase(database);
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-      expect((await migrator.migrateTo('0025_two_factor')).error).toBeUndefined();
-      await seed(db, {
-        adminPassword: 'given-secret',
-        demo: true,
-        demoLanguage: 'zh',
-        dataDir,
-        clock: systemClock,
-        deviceKeys,
-      });
+      const db = await demoMigratedTo('0025_two_factor');
       const manager = await db
         .selectFrom('users')
         .selectAll()
@@ -183,6 +189,54 @@ for (const kind of DATABASE_KINDS) {
       );
       await db.updateTable('users').set({ user_name: 'manager-2' }).where('user_name', '=', 'MANAGER').execute();
       await migrateToLatest(db);
+      await db.destroy();
+    });
+
+    it('keeps the newest of an upgrade version uploaded twice listed: an unused copy goes, any other is unlisted with its bytes', async () => {
+      const db = await demoMigratedTo('0026_user_name_case');
+      const { hotel_id } = await db.selectFrom('hotels').select('hotel_id').executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const file = (version: string, content: string) => ({
+        hotel_id,
+        kind: 'bin',
+        version,
+        notes: '',
+        size: content.length,
+        sha256: content === 'a' ? 'sha-a' : 'sha-b',
+        content: Buffer.from(content),
+        created_by: 'manager',
+        created_at: at,
+      });
+      const insert = async (version: string, content: string) =>
+        (await db.insertInto('upgrade_files').values(file(version, content)).returning('id').executeTakeFirstOrThrow())
+          .id;
+      const copy = await insert('2.2.0', 'a');
+      const used = await insert('2.2.0', 'a');
+      const other = await insert('2.2.0', 'b');
+      const newest = await insert('2.2.0', 'a');
+      const alone = await insert('2.3.0', 'a');
+      await db
+        .insertInto('upgrade_jobs')
+        .values({
+          hotel_id,
+          file_id: used,
+          kind: 'bin',
+          state: 'done',
+          settings: '{}',
+          created_by: 'manager',
+          created_at: at,
+        })
+        .execute();
+      await migrateToLatest(db);
+      const rows = await db.selectFrom('upgrade_files').select(['id', 'removed_at', 'content']).orderBy('id').execute();
+      expect(rows.map((row) => [row.id, row.removed_at === null, Buffer.from(row.content).toString()])).toEqual([
+        [used, false, 'a'],
+        [other, false, 'b'],
+        [newest, true, 'a'],
+        [alone, true, 'a'],
+      ]);
+      expect(rows.some((row) => row.id === copy)).toBe(false);
+      await expect(db.insertInto('upgrade_files').values(file('2.3.0', 'b')).execute()).rejects.toThrow();
       await db.destroy();
     });
   });

@@ -21,6 +21,7 @@ import * as timerClaims from './0023_timer_claims.js';
 import * as people from './0024_people.js';
 import * as twoFactor from './0025_two_factor.js';
 import * as userNameCase from './0026_user_name_case.js';
+import * as upgradeFileVersion from './0027_upgrade_file_version.js';
 
 /** Every migration, in order. A new one is a new numbered file added here. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0024_people': people,
   '0025_two_factor': twoFactor,
   '0026_user_name_case': userNameCase,
+  '0027_upgrade_file_version': upgradeFileVersion,
 };

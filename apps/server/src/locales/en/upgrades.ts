@@ -15,6 +15,8 @@ export default {
   'upgrades.paramValue': 'Parameter {key}: the value is of the wrong type or out of range.',
   'upgrades.kindForbidden': 'You may not use upgrade files of this kind.',
   'upgrades.fileNotFound': 'The upgrade file does not exist.',
+  'upgrades.versionTaken':
+    'Version {version} of this kind of file is already uploaded: give the new file another version, or delete the old one first.',
   'upgrades.fileInUse': 'A job that has not ended uses this file: it cannot be deleted.',
   'upgrades.notParams': 'This is not a parameter file.',
   'upgrades.window': 'The time window needs both a start and an end, and they must differ.',

@@ -15,6 +15,8 @@ export default {
   'upgrades.paramValue': 'Parámetro {key}: el valor es de tipo incorrecto o está fuera de rango.',
   'upgrades.kindForbidden': 'No puede usar archivos de actualización de este tipo.',
   'upgrades.fileNotFound': 'El archivo de actualización no existe.',
+  'upgrades.versionTaken':
+    'La versión {version} de este tipo de archivo ya está subida: dé otra versión al archivo nuevo o elimine antes el anterior.',
   'upgrades.fileInUse': 'Una tarea no terminada usa este archivo: no se puede eliminar.',
   'upgrades.notParams': 'No es un archivo de parámetros.',
   'upgrades.window': 'La franja horaria necesita inicio y fin, y deben ser distintos.',

@@ -15,6 +15,8 @@ export default {
   'upgrades.paramValue': 'パラメータ {key} の値の型が違うか、範囲外です。',
   'upgrades.kindForbidden': 'この種類のアップグレードファイルを扱う権限がありません。',
   'upgrades.fileNotFound': 'アップグレードファイルが存在しません。',
+  'upgrades.versionTaken':
+    'この種類のファイルのバージョン {version} は既にアップロードされています。新しいファイルに別のバージョンを付けるか、先に古いファイルを削除してください。',
   'upgrades.fileInUse': '終了していないジョブがこのファイルを使っているため、削除できません。',
   'upgrades.notParams': 'パラメータファイルではありません。',
   'upgrades.window': '時間帯は開始と終了の両方が必要で、同じ時刻にはできません。',

@@ -13,6 +13,7 @@ export default {
   'upgrades.paramValue': '参数 {key} 的值不对或超出范围。',
   'upgrades.kindForbidden': '您没有这类升级文件的权限。',
   'upgrades.fileNotFound': '升级文件不存在。',
+  'upgrades.versionTaken': '已有此类文件的版本 {version}：请给新文件换一个版本号，或先删除原文件。',
   'upgrades.fileInUse': '还有未结束的升级任务在使用这个文件，不能删除。',
   'upgrades.notParams': '这不是参数文件。',
   'upgrades.window': '升级时段的开始和结束时间要同时填写，且不能相同。',

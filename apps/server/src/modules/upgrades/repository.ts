@@ -34,6 +34,19 @@ function activeJobs(db: Db) {
     .groupBy('file_id');
 }
 
+/** Whether the hotel lists a file of this kind and version (a removed file's record aside). */
+export async function versionListed(db: Db, hotelId: number, kind: string, version: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('upgrade_files')
+    .select('id')
+    .where('hotel_id', '=', hotelId)
+    .where('kind', '=', kind)
+    .where('version', '=', version)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A file without its bytes, with the count of jobs using it that have not ended. */
 export function findFile(db: Db, hotelId: number, id: number) {
   return db

@@ -385,7 +385,7 @@ describeEachDatabase(
     }, 60_000);
 
     it('judges its failure rate batch by batch, and goes on past an accepted batch once resumed', async () => {
-      const file = await upload('bin', '2.5.0', randomBytes(50_000));
+      const file = await upload('bin', '2.6.0', randomBytes(50_000));
       const ids = rooms.map((room) => room.id);
       // Batch 0 (rooms 0–3) clean; batch 1 (4–7) two failures of four: 50 % of that batch, 25 % of
       // the job so far. Past 30 % the job pauses after batch 1, for that batch.

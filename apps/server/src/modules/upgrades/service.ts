@@ -31,6 +31,7 @@ import { type Actor, who } from '../../access.js';
 import { Batcher } from '../../batcher.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { insertEvent } from '../alerts/repository.js';
 import { DeviceCommandError } from '../control/failures.js';
@@ -216,25 +217,33 @@ export class UpgradeService {
   ): Promise<UpgradeFile> {
     const sha256 = sha256Of(content);
     const at = this.#clock().toISOString();
-    const id = await this.#db.transaction().execute(async (trx) => {
-      const fileId = await repository.insertFile(trx, {
-        hotel_id: hotelId,
-        kind,
-        version,
-        notes,
-        size: content.length,
-        sha256,
-        content,
-        created_by: actor.userName,
-        created_at: at,
+    const taken = () => conflict('upgrades.versionTaken', { version });
+    if (await repository.versionListed(this.#db, hotelId, kind, version)) throw taken();
+    const id = await this.#db
+      .transaction()
+      .execute(async (trx) => {
+        const fileId = await repository.insertFile(trx, {
+          hotel_id: hotelId,
+          kind,
+          version,
+          notes,
+          size: content.length,
+          sha256,
+          content,
+          created_by: actor.userName,
+          created_at: at,
+        });
+        await recordOperation(trx, this.#clock, who(actor, hotelId), {
+          action: 'upgrade_file_add',
+          target: `${kind} ${version}`,
+          detail: { kind, version, size: content.length, sha256 },
+        });
+        return fileId;
+      })
+      .catch((error: unknown) => {
+        // Another upload of the version was written between the check and this one.
+        throw isUniqueViolation(error) ? taken() : error;
       });
-      await recordOperation(trx, this.#clock, who(actor, hotelId), {
-        action: 'upgrade_file_add',
-        target: `${kind} ${version}`,
-        detail: { kind, version, size: content.length, sha256 },
-      });
-      return fileId;
-    });
     return this.#file(hotelId, id);
   }
 

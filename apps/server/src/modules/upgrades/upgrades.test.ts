@@ -155,6 +155,45 @@ describeEachDatabase(
       expect((await upload(t, manager, { kind: 'bin', version: '1', content: Buffer.alloc(64 * 1024) })).code).toBe(0);
     });
 
+    it("refuses a version the hotel already lists for the kind (4409, naming it), at once too; another kind's or hotel's is free", async () => {
+      const first = await fileOf('bin', '2.2.0');
+      const again = await upload(t, manager, { kind: 'bin', version: '2.2.0', content: 'bin 2.2.0' });
+      expect(again.code).toBe(ErrorCode.conflict);
+      expect(again.status).toBe(409);
+      expect(again.message).toBe('已有此类文件的版本 2.2.0：请给新文件换一个版本号，或先删除原文件。');
+      const form = multipartPayload({
+        fields: { kind: 'bin', version: '2.2.0' },
+        file: { filename: 'f', content: 'x' },
+      });
+      const spanish = await t.app.inject({
+        method: 'POST',
+        url: '/apis/upgradefileadd',
+        headers: { ...form.headers, authorization: `Bearer ${manager}`, 'accept-language': 'es' },
+        payload: form.payload,
+      });
+      expect(spanish.json().message).toContain('La versión 2.2.0 de este tipo de archivo ya está subida');
+      const paramSet = { token: manager, body: { version: 'p-dup', params: { night_light: 3 } } };
+      expect((await t.call('POST', '/apis/upgradeparamadd', paramSet)).code).toBe(0);
+      expect((await t.call('POST', '/apis/upgradeparamadd', paramSet)).code).toBe(ErrorCode.conflict);
+      await fileOf('config', '2.2.0');
+      expect((await upload(t, other.token, { kind: 'bin', version: '2.2.0', content: 'x' })).code).toBe(0);
+      // Deleted, the version is free again.
+      expect((await t.call('POST', '/apis/upgradefiledel', { token: manager, body: { id: first.id } })).code).toBe(0);
+      await fileOf('bin', '2.2.0');
+
+      const race = await Promise.all(
+        [1, 2, 3].map((n) => upload(t, manager, { kind: 'bin', version: '2.2.1', content: `copy ${n}` })),
+      );
+      expect(race.map((answer) => answer.code).sort()).toEqual([0, ErrorCode.conflict, ErrorCode.conflict]);
+      const listed = await t.call('POST', '/apis/upgradefilelist', {
+        token: manager,
+        body: { kind: 'bin', size: 500 },
+      });
+      const versions = listed.data.records.map((file: { version: string }) => file.version);
+      expect(versions.filter((version: string) => version === '2.2.1')).toHaveLength(1);
+      expect(versions.filter((version: string) => version === '2.2.0')).toHaveLength(1);
+    });
+
     it('tells the screens the limit it refuses past, to the holders of an upgrade key only', async () => {
       const limits = await t.call('GET', '/apis/upgradelimits', { token: binOnly });
       expect(limits.code).toBe(0);

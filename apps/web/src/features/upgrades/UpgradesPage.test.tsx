@@ -24,6 +24,7 @@ vi.mock('../../app/live', () => ({
 const api = vi.hoisted(() => ({
   upgrades: {
     fileList: vi.fn(),
+    fileAdd: vi.fn(),
     limits: vi.fn(),
     fileRemove: vi.fn(),
     jobList: vi.fn(),
@@ -41,6 +42,7 @@ vi.mock('../../app/api', () => ({
 
 const { FilesTab } = await import('./FilesTab');
 const { JobDrawer } = await import('./JobDrawer');
+const { UploadModal } = await import('./UploadModal');
 
 const MANAGER: GuardUser = { isAdmin: false, perms: ['pm_upgradebinfile'] };
 const VISITOR: GuardUser = { isAdmin: false, perms: [] };
@@ -144,6 +146,20 @@ describe('the upgrade screens', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await screen.findByText(/Version 3.0.0 is used by a job that has not ended and cannot be deleted/);
     expect(api.upgrades.fileRemove).toHaveBeenCalledWith({ id: 3 }, { quiet: true });
+  });
+
+  test('a version the hotel already has is said at the version field, in the server’s words', async () => {
+    const taken = 'Version 2.2.0 of this kind of file is already uploaded: give the new file another version.';
+    api.upgrades.fileAdd.mockRejectedValue(new ApiError(taken, 4409));
+    await asUser(MANAGER, <UploadModal kind="bin" open onClose={() => undefined} />);
+    await userEvent.type(screen.getByLabelText('Version'), '2.2.0');
+    const picker = document.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(picker, new File(['fw'], 'fw.bin'));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const version = screen.getByLabelText('Version').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(version).toHaveTextContent(taken));
+    expect(api.upgrades.fileAdd).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByText(taken)).toHaveLength(1);
   });
 
   test('a visitor sees the files without upload or delete', async () => {

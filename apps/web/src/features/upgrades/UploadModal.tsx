@@ -1,9 +1,10 @@
-import type { UpgradeKind } from '@roompilot/contract';
+import { ErrorCode, type UpgradeKind } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Modal, Progress, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { ApiError } from '../../app/http';
 import { FilePicker } from '../../components/FilePicker';
 import { FileSize, Hash, useUploadLimit, VersionFields } from './parts';
 
@@ -17,6 +18,9 @@ interface Values {
   version: string;
   notes?: string;
 }
+
+const versionTaken = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === ErrorCode.conflict;
 
 /** Upload a file of the screen's kind: version, notes, the file; the server's size and SHA-256 after. */
 export function UploadModal({ kind, open, onClose }: Props) {
@@ -33,10 +37,14 @@ export function UploadModal({ kind, open, onClose }: Props) {
       body.append('version', values.version.trim());
       if (values.notes?.trim()) body.append('notes', values.notes.trim());
       body.append('file', chosen, chosen.name);
-      // Quiet: a refusal (4413, 4400) is shown in the dialog.
+      // Quiet: a refusal (4413, 4400, 4409) is shown in the dialog.
       return api.upgrades.fileAdd(body, { quiet: true });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['upgradefiles'] }),
+    onError: (error) => {
+      // A version the hotel already has is said at the version, the field to change.
+      if (versionTaken(error)) form.setFields([{ name: 'version', errors: [error.message] }]);
+    },
   });
 
   const limit = useUploadLimit();
@@ -119,7 +127,9 @@ export function UploadModal({ kind, open, onClose }: Props) {
               <span className="rp-muted">{t('upgrades.file.uploading')}</span>
             </div>
           )}
-          {upload.isError && <Alert type="error" showIcon title={upload.error.message} />}
+          {upload.isError && !versionTaken(upload.error) && (
+            <Alert type="error" showIcon title={upload.error.message} />
+          )}
         </Form>
       )}
     </Modal>
