@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { networkQuiet } from './browser.js';
+import { loginAs, sessionToken } from './console.js';
+import { ADMIN_PASSWORD, type RunningServer } from './server.js';
 
 /**
  * The console's built screens, for the tests that walk all of them (phones, words, permissions,
@@ -59,6 +61,21 @@ export async function screenIds(
   const roomId = rooms.data.records[0]?.id;
   if (!roomTypeId || !roomId) throw new Error('the demo hotel has no room type or room');
   return { roomTypeId, roomId };
+}
+
+/**
+ * Signs in as who opens a set of screens (the demo manager, or the Administrator) and answers the
+ * demo ids the hotel's screens' paths need (none for the Administrator's).
+ */
+export async function signInFor(
+  page: Page,
+  server: RunningServer,
+  as: BuiltScreen['as'],
+): Promise<{ roomTypeId: number; roomId: number }> {
+  if (as === 'admin') await loginAs(page, server.url, 'Administrator', ADMIN_PASSWORD);
+  else await loginAs(page, server.url, 'manager', 'manager123');
+  await page.locator('.rp-shell__breadcrumb').waitFor();
+  return as === 'hotel' ? screenIds(server.api, await sessionToken(page)) : { roomTypeId: 0, roomId: 0 };
 }
 
 export function screenUrl(baseUrl: string, screen: BuiltScreen, ids: { roomTypeId: number; roomId: number }) {

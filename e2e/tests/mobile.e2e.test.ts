@@ -3,10 +3,9 @@ import type { Fleet } from '@roompilot/rcu-sim';
 import type { Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFailed, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
-import { buttonName, loginAs, sessionToken } from '../support/console.js';
+import { buttonName, loginAs } from '../support/console.js';
 import { liveFloor } from '../support/liveFloor.js';
-import { BUILT_SCREENS, type BuiltScreen, screenIds, screenUrl, waitForScreen } from '../support/screens.js';
-import { ADMIN_PASSWORD } from '../support/server.js';
+import { BUILT_SCREENS, type BuiltScreen, screenUrl, signInFor, waitForScreen } from '../support/screens.js';
 import { CALM_SERVER, consoleSuite } from '../support/suite.js';
 
 /**
@@ -215,15 +214,12 @@ async function walk(
     await screenshot(page, `${width}-${language}-${what}`);
   };
   for (const as of ['hotel', 'admin'] as const) {
-    if (as === 'admin') await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
-    else await loginAs(page, suite.server.url, 'manager', 'manager123');
-    await page.locator('.rp-shell__breadcrumb').waitFor();
-    const ids = as === 'hotel' ? await screenIds(suite.server.api, await sessionToken(page)) : undefined;
+    const ids = await signInFor(page, suite.server, as);
     const screens: BuiltScreen[] = BUILT_SCREENS.filter((screen) => screen.as === as);
     // The overview of the whole hotel: the floor view's small tiles.
     if (as === 'hotel') screens.push({ name: 'overview', path: '/dashboard?mode=overview', as });
     for (const screen of screens) {
-      await openScreen(page, screenUrl(suite.server.url, screen, ids ?? { roomTypeId: 0, roomId: 0 }), screen);
+      await openScreen(page, screenUrl(suite.server.url, screen, ids), screen);
       await check(screen.name);
       for (const dialog of dialogs ? (DIALOGS[screen.name] ?? []) : []) {
         await dialog.open(page, language);
@@ -313,12 +309,9 @@ test('at 390 px in English every search hint reads whole; every search box has t
   await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: suite.server.url }]);
   const found: Record<string, string[]> = {};
   for (const as of ['hotel', 'admin'] as const) {
-    if (as === 'admin') await loginAs(page, suite.server.url, 'Administrator', ADMIN_PASSWORD);
-    else await loginAs(page, suite.server.url, 'manager', 'manager123');
-    await page.locator('.rp-shell__breadcrumb').waitFor();
-    const ids = as === 'hotel' ? await screenIds(suite.server.api, await sessionToken(page)) : undefined;
+    const ids = await signInFor(page, suite.server, as);
     for (const screen of BUILT_SCREENS.filter((built) => built.as === as && SEARCH_SCREENS.includes(built.name))) {
-      await openScreen(page, screenUrl(suite.server.url, screen, ids ?? { roomTypeId: 0, roomId: 0 }), screen);
+      await openScreen(page, screenUrl(suite.server.url, screen, ids), screen);
       const boxes = page.locator('.ant-input-search');
       const buttons = await boxes
         .locator('.ant-input-search-btn')

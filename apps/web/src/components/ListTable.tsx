@@ -6,6 +6,7 @@ import { formatNumber } from '../lib/format';
 import { EmptyState } from './EmptyState';
 import { QueryFailed } from './QueryFailed';
 import { selectAllTitle } from './selectAllTitle';
+import { arrangeColumns, tableWidth } from './tableColumns';
 import type { ListQuery } from './useListQuery';
 
 interface RowActions<Row> {
@@ -26,18 +27,15 @@ interface Props<Row> extends Omit<TableProps<Row>, 'columns' | 'dataSource' | 'l
   pagination?: Pick<TablePaginationConfig, 'pageSizeOptions' | 'showTotal'>;
 }
 
-/** Columns without their pinning: on a phone a pinned column would cover most of the row. */
-function unpinned<Row>(columns: TableColumnsType<Row>): TableColumnsType<Row> {
-  return columns.map((column) => {
-    const { fixed: _fixed, ...rest } = column;
-    return 'children' in rest && rest.children ? { ...rest, children: unpinned(rest.children) } : rest;
-  });
-}
+/** The selection column's width (antd's). */
+const SELECTION_WIDTH = 32;
 
 /**
  * A list page's table over `useListQuery`: a page of rows, the pager (a new page size starts
- * again from the first page), loading, empty and failed states. Under 1024 px (mobile) no column
- * is pinned and the table scrolls sideways inside its box.
+ * again from the first page), loading, empty and failed states. The row's actions wrap onto more
+ * lines rather than widen the table. Under 1024 px (mobile) no column is pinned, the actions follow
+ * the row's first column (`arrangeColumns`) and the table scrolls sideways inside its box. Unless
+ * the page says otherwise (on a desktop), it scrolls sideways only when its columns' widths do not fit.
  */
 export function ListTable<Row extends object>({
   list,
@@ -54,14 +52,19 @@ export function ListTable<Row extends object>({
   if (query.isError && !query.data) {
     return <QueryFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
-  const shownColumns = isMobile ? unpinned(columns) : columns;
   const actionsColumn = rowActions && {
     title: t('common.actions'),
     key: 'actions',
     width: rowActions.width,
-    fixed: isMobile ? undefined : rowActions.fixed,
-    render: (_value: unknown, row: Row) => <Space size={0}>{rowActions.render(row)}</Space>,
+    fixed: rowActions.fixed,
+    render: (_value: unknown, row: Row) => (
+      <Space size={0} wrap className="rp-row-actions">
+        {rowActions.render(row)}
+      </Space>
+    ),
   };
+  const shownColumns = arrangeColumns(columns, actionsColumn, isMobile);
+  const scrollX = tableWidth(shownColumns) + (table.rowSelection ? SELECTION_WIDTH : 0);
   return (
     <Table<Row>
       size="middle"
@@ -73,7 +76,9 @@ export function ListTable<Row extends object>({
           ...(isMobile && { fixed: false }),
         }
       }
-      columns={actionsColumn ? [...shownColumns, actionsColumn] : shownColumns}
+      // A page's own width is for the desktop's columns: on a phone the actions column is narrower.
+      scroll={{ ...table.scroll, x: isMobile ? scrollX : (table.scroll?.x ?? scrollX) }}
+      columns={shownColumns}
       dataSource={query.data?.records}
       loading={query.isFetching}
       locale={{ emptyText: query.isPending ? ' ' : <EmptyState description={emptyText} action={emptyAction} /> }}

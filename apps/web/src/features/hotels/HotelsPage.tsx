@@ -19,7 +19,7 @@ import { ForceDeleteModal } from './ForceDeleteModal';
 import { HotelFormModal } from './HotelFormModal';
 
 const CONFLICT = 4409;
-const ACTIONS_WIDTH = 160;
+const ACTIONS_WIDTH = 180;
 
 /** The Administrator's hotel list (pm_hotel): search, add with a first manager, edit, delete. */
 export default function HotelsPage() {
@@ -52,14 +52,14 @@ export default function HotelsPage() {
   });
 
   const columns: TableColumnsType<Hotel> = [
-    { title: t('hotels.name'), dataIndex: 'hotel_name', key: 'hotel_name', width: 200, fixed: 'left' },
+    { title: t('hotels.name'), dataIndex: 'hotel_name', key: 'hotel_name', width: 170, fixed: 'left' },
     {
       title: t('hotels.region'),
       key: 'region',
-      width: 180,
+      width: 130,
       render: (_value, hotel) => [hotel.province, hotel.city, hotel.area].filter(Boolean).join(' / '),
     },
-    { title: t('hotels.address'), dataIndex: 'address', key: 'address', width: 240, ellipsis: true },
+    { title: t('hotels.address'), dataIndex: 'address', key: 'address', ellipsis: true },
     {
       title: t('hotels.roomCount'),
       dataIndex: 'room_count',
@@ -71,28 +71,24 @@ export default function HotelsPage() {
     {
       title: t('hotels.validdate'),
       key: 'validdate',
-      width: 200,
+      width: 160,
       render: (_value, hotel) => <ValidityTag validdate={hotel.validdate} daysLeft={hotel.days_left} />,
     },
     {
       title: t('hotels.twoFactor'),
       dataIndex: 'two_factor_required',
       key: 'two_factor_required',
-      width: 130,
+      width: 110,
       render: (required: boolean) => (required ? <Tag color="blue">{t('hotels.twoFactorOn')}</Tag> : '—'),
     },
     {
       title: t('hotels.createdAt'),
       dataIndex: 'created_at',
       key: 'created_at',
-      width: 140,
+      width: 110,
       render: (value: string) => formatDate(value),
     },
   ];
-
-  // Every column keeps its width and the table scrolls sideways: a column left without one, or a
-  // total wider than `scroll.x`, was squeezed to a few pixels ("A…").
-  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), ACTIONS_WIDTH);
 
   const addButton = (
     <AddButton call="hotels.add" onClick={() => setEditing({})}>
@@ -132,7 +128,6 @@ export default function HotelsPage() {
             </>
           ),
         }}
-        scroll={{ x: tableWidth }}
         emptyText={t(keyword ? 'common.noMatch' : 'hotels.empty')}
         emptyAction={!keyword && addButton}
       />

@@ -131,7 +131,7 @@ export function RoomsTab() {
       dataIndex: 'room_num',
       key: 'room_num',
       // "Habitación" and the sort arrows on one line.
-      width: 130,
+      width: 120,
       fixed: 'left',
       ...sortable('room_num'),
     },
@@ -140,29 +140,29 @@ export function RoomsTab() {
       title: t('rooms.building'),
       dataIndex: 'building_name',
       key: 'building_name',
-      width: 140,
+      width: 120,
       ...sortable('building'),
     },
     {
       title: t('rooms.roomType'),
       dataIndex: 'room_type_name',
       key: 'room_type_name',
-      width: 140,
+      width: 130,
       ...sortable('room_type'),
     },
-    { title: t('rooms.rcuId'), dataIndex: 'rcu_id', key: 'rcu_id', width: 150, ...sortable('rcu_id') },
-    { title: t('rooms.mac'), dataIndex: 'mac', key: 'mac', width: 140, render: text },
-    { title: t('rooms.fw'), dataIndex: 'fw', key: 'fw', width: 110, render: text },
-    { title: t('rooms.cfg'), dataIndex: 'cfg', key: 'cfg', width: 110, render: text },
-    { title: t('rooms.ir'), dataIndex: 'ir', key: 'ir', width: 110, render: text },
+    { title: t('rooms.rcuId'), dataIndex: 'rcu_id', key: 'rcu_id', width: 130, ...sortable('rcu_id') },
+    { title: t('rooms.mac'), dataIndex: 'mac', key: 'mac', width: 150, render: text },
+    { title: t('rooms.fw'), dataIndex: 'fw', key: 'fw', width: 100, render: text },
+    { title: t('rooms.cfg'), dataIndex: 'cfg', key: 'cfg', width: 120, render: text },
+    { title: t('rooms.ir'), dataIndex: 'ir', key: 'ir', width: 80, render: text },
     {
       title: t('rooms.validdate'),
       dataIndex: 'validdate',
       key: 'validdate',
-      width: 140,
+      width: 120,
       render: (value: string | null) => (value ? formatDate(value) : text(null)),
     },
-    { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', width: 180, ellipsis: true },
+    { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
   ];
 
   /** Paging is ListTable's; a new sorting starts again from the first page. */
@@ -293,7 +293,7 @@ export function RoomsTab() {
         rowActions={
           mayEdit || mayKey || mayControl
             ? {
-                width: 270,
+                width: 300,
                 fixed: 'right',
                 render: (room) => (
                   <>
@@ -316,7 +316,6 @@ export function RoomsTab() {
             : undefined
         }
         onChange={onTableChange}
-        scroll={{ x: 1720 }}
         sticky={{ offsetHeader: SHELL_HEADER_HEIGHT }}
         rowSelection={
           mayRemove

@@ -131,7 +131,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
       title: t('users.column.user_name'),
       dataIndex: 'user_name',
       key: 'user_name',
-      width: 150,
+      width: 130,
       fixed: 'left',
       render: (name: string, user) => (
         <Space size={4}>
@@ -145,7 +145,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         </Space>
       ),
     },
-    { title: t('users.column.nick_name'), dataIndex: 'nick_name', key: 'nick_name', width: 140, ellipsis: true },
+    { title: t('users.column.nick_name'), dataIndex: 'nick_name', key: 'nick_name', width: 100, ellipsis: true },
     {
       title: t('users.column.dept'),
       dataIndex: 'dept_name',
@@ -158,7 +158,6 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
       title: t('users.column.roles'),
       dataIndex: 'roles',
       key: 'roles',
-      width: 200,
       render: (roles: User['roles']) => (
         <Space size={[4, 4]} wrap>
           {roles.map((role) => (
@@ -167,13 +166,13 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         </Space>
       ),
     },
-    { title: t('users.column.phone'), dataIndex: 'phone', key: 'phone', width: 150 },
-    { title: t('users.column.group'), dataIndex: 'group', key: 'group', width: 120, ellipsis: true },
+    { title: t('users.column.phone'), dataIndex: 'phone', key: 'phone', width: 120 },
+    { title: t('users.column.group'), dataIndex: 'group', key: 'group', width: 70, ellipsis: true },
     {
       title: t('users.column.state'),
       dataIndex: 'state',
       key: 'state',
-      width: 100,
+      width: 120,
       render: (_state: UserState, user) => stateSwitch(user),
     },
   ];
@@ -231,7 +230,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         rowActions={
           mayEdit || mayReset || mayRemove || mayResetTwoFactor
             ? {
-                width: 380,
+                width: 270,
                 fixed: 'right',
                 render: (user) => (
                   <>
@@ -277,7 +276,6 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
               }
             : undefined
         }
-        scroll={{ x: 1280 }}
         emptyText={hasFilters ? t('common.noMatch') : t('users.empty')}
         emptyAction={!hasFilters && addButton}
       />
