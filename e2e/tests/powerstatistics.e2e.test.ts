@@ -89,7 +89,10 @@ test('the power screen charts the day by hour, the month by day and the year by 
 
   await openPower(page, `interval=hour&at=${day}`);
   const hourly = await chartOf(page);
-  expect(hourly.label).toContain(day);
+  // The period, the axis and the picker in the reader's language (2026年11月27日, 11月1日), not 2026-11-27.
+  const [year, month, date] = day.split('-').map(Number);
+  expect(hourly.label).toContain(`${year}年${month}月${date}日`);
+  await expect(page.getByLabel('时间段').inputValue()).resolves.toBe(`${year}年${month}月${date}日`);
   expect(hourly.summary).toMatch(/共 [\d,.]+ kWh/);
   expect(hourly.bars).toBeGreaterThan(20);
   const total = await page.locator('.rp-power__total .ant-statistic-content').textContent();
@@ -98,10 +101,15 @@ test('the power screen charts the day by hour, the month by day and the year by 
   const topRows = page.locator('.rp-power__cards .ant-table-row');
   await expect.poll(() => topRows.count()).toBe(10);
   expect(await topRows.first().textContent()).toMatch(/0[23]0[1-9]/);
+  // Every room's kWh with two decimals, trailing zeros kept (5.10, not 5.1 beside 5.232).
+  const kwh = await topRows.locator('td:last-child').allTextContents();
+  expect(kwh.filter((text) => !/^\d[\d,]*\.\d{2}$/.test(text))).toEqual([]);
   await screenshot(page, 'power-hour');
 
   await openPower(page, `interval=day&at=${day.slice(0, 7)}`);
   expect((await chartOf(page)).bars).toBeGreaterThan(0);
+  expect(await page.locator('figure svg').textContent()).toContain(`${month}月1日`);
+  await expect(page.getByLabel('时间段').inputValue()).resolves.toBe(`${year}年${month}月`);
   await openPower(page, `interval=month&at=${day.slice(0, 4)}`);
   expect((await chartOf(page)).bars).toBeGreaterThan(0);
   // A year is more than the saving is estimated over: the screen says so instead.

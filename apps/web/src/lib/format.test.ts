@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber } from './format';
+import { formatCalendar, formatDate, formatDateTime, formatDayOf, formatNumber } from './format';
 
 describe('format', () => {
   it('groups digits the way each language does', () => {
@@ -14,5 +14,32 @@ describe('format', () => {
     expect(formatDate('2025-01-31', 'ja')).toBe('2025/01/31');
     expect(formatDate(null, 'en')).toBe('');
     expect(formatDate('soon', 'en')).toBe('soon');
+  });
+
+  it('writes kWh and the like with a fixed number of decimals, trailing zeros kept', () => {
+    expect([9.514, 5.2321, 5.1].map((kwh) => formatNumber(kwh, 'es', 2))).toEqual(['9,51', '5,23', '5,10']);
+    expect(formatNumber(1234.5, 'en', 2)).toBe('1,234.50');
+  });
+
+  it('writes a moment with the same medium date everywhere, the year whole, seconds where asked', () => {
+    const moment = new Date(2026, 10, 27, 16, 55, 21);
+    expect(formatDateTime(moment, { language: 'en', seconds: true })).toBe('Nov 27, 2026, 4:55:21 PM');
+    expect(formatDateTime(moment, { language: 'en' })).toBe('Nov 27, 2026, 4:55 PM');
+    expect(formatDateTime(moment, { language: 'es', seconds: true })).toBe('27 nov 2026, 16:55:21');
+    expect(formatDateTime(moment, { language: 'ja', seconds: true })).toBe('2026/11/27 16:55:21');
+    expect(formatDateTime(moment.getTime(), { language: 'zh' })).toBe('2026年11月27日 16:55');
+    // The day of a moment reads as the calendar dates do.
+    expect(formatDayOf(moment, 'en')).toBe(formatDate('2026-11-27', 'en'));
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('soon')).toBe('soon');
+  });
+
+  it('writes parts of the calendar in the language', () => {
+    const first = new Date(2026, 10, 1, 14);
+    expect(formatCalendar(first, 'hour', 'en')).toBe('14:00');
+    expect(formatCalendar(first, 'day', 'es')).toBe('1 nov');
+    expect(formatCalendar(first, 'monthOfYear', 'ja')).toBe('2026年11月');
+    expect(formatCalendar(first, 'month', 'en')).toBe('November 2026');
+    expect(formatCalendar(first, 'year', 'zh')).toBe('2026年');
   });
 });

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../locales/types';
+import { formatDayOf } from './format';
 
 export type Translate = (key: MessageKey, options?: { count: number }) => string;
 
@@ -6,18 +7,12 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A local calendar date, YYYY-MM-DD. */
-export function formatDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * SPEC.md "Time-ago text": under 30 seconds "just now", then minutes, then hours, then
- * "1 day ago" for the second day, then the date. Minutes and hours round up, so 30 s is 1 minute.
+ * "1 day ago" for the second day, then the date (the language's medium date, as everywhere in the
+ * console). Minutes and hours round up, so 30 s is 1 minute.
  */
-export function timeAgo(date: Date | number | string, now: Date | number, t: Translate): string {
+export function timeAgo(date: Date | number | string, now: Date | number, t: Translate, language?: string): string {
   const then = new Date(date);
   const seconds = (new Date(now).getTime() - then.getTime()) / 1000;
   if (seconds < 30) return t('time.justNow');
@@ -30,5 +25,5 @@ export function timeAgo(date: Date | number | string, now: Date | number, t: Tra
     return hours === 1 ? t('time.hourAgo') : t('time.hoursAgo', { count: hours });
   }
   if (seconds < 2 * DAY) return t('time.dayAgo');
-  return formatDate(then);
+  return formatDayOf(then, language);
 }

@@ -1,5 +1,6 @@
 import { Button, Descriptions, Empty, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
 import { clearErrorLog, type ErrorLogEntry } from '../errorLog';
 
 /** The uncaught errors collected in this tab, newest first, with a button that clears them. */
@@ -50,7 +51,7 @@ export default function ErrorLogDialog({
                 { key: 'info', label: t('layout.errorInfo'), children: <pre>{entry.info}</pre> },
                 { key: 'url', label: t('layout.errorUrl'), children: entry.url },
                 { key: 'stack', label: t('layout.errorStack'), children: <pre>{entry.stack}</pre> },
-                { key: 'time', label: t('layout.errorTime'), children: new Date(entry.time).toLocaleString() },
+                { key: 'time', label: t('layout.errorTime'), children: formatDateTime(entry.time, { seconds: true }) },
               ]}
             />
           ))}

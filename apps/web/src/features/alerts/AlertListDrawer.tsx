@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
-import { formatNumber, intlLocale } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { ALERT_LIST_KEY, alertTitle } from './alertText';
 
 const TIME_RANGES = { any: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
@@ -23,12 +23,7 @@ interface Filters {
   from?: string;
 }
 
-function formatTime(value: string | null, language: string): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'medium' }).format(date);
-}
+const formatTime = (value: string | null, language: string) => formatDateTime(value, { seconds: true, language });
 
 /**
  * The alert list the bell opens: the hotel's open and recent alerts, newest first, filtered by

@@ -13,10 +13,11 @@ import {
 } from '../../app/screenQueries';
 import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
+import { formatDateTime } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { LogChoiceSelect } from './LogChoiceSelect';
 import { LogResults, TimeSpanSelect } from './LogResults';
-import { DEFAULT_SPAN, formatDateTime, type TimeSpan, utcOffset } from './logTime';
+import { DEFAULT_SPAN, type TimeSpan, utcOffset } from './logTime';
 
 /**
  * The tone of the types that call for attention (logs.css gives each a colour pair that reads at
@@ -59,8 +60,8 @@ export function EventLogTab() {
       title: t('logs.column.at'),
       dataIndex: 'at',
       key: 'at',
-      width: 180,
-      render: (value: string) => formatDateTime(value),
+      width: 210,
+      render: (value: string) => formatDateTime(value, { seconds: true }),
     },
     { title: t('logs.column.room'), dataIndex: 'room_num', key: 'room_num', width: 90 },
     {
@@ -121,7 +122,7 @@ export function EventLogTab() {
         counts={counts}
         list={list}
         columns={columns}
-        width={760}
+        width={790}
         emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyEvents')}
       />
     </>

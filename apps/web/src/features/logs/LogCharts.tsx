@@ -4,8 +4,8 @@ import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../components/Chart';
-import { formatDate, formatNumber } from '../../lib/format';
-import { daysBetween, formatDayOf } from './logTime';
+import { formatDate, formatDayOf, formatNumber } from '../../lib/format';
+import { daysBetween } from './logTime';
 
 /** Types drawn on their own; the rest are summed as "Other" so the legend stays readable at 390 px. */
 const SHOWN_TYPES = 6;

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { SearchInput } from '../../components/SearchInput';
 import { useListQuery } from '../../components/useListQuery';
+import { formatDateTime } from '../../lib/format';
 import { ExportMenu } from './ExportMenu';
 import { LogChoiceSelect } from './LogChoiceSelect';
 import { LogResults, TimeSpanSelect } from './LogResults';
-import { chartFrom, DEFAULT_SPAN, formatDateTime, listFrom, type TimeSpan, utcOffset } from './logTime';
+import { chartFrom, DEFAULT_SPAN, listFrom, type TimeSpan, utcOffset } from './logTime';
 
 interface Filters {
   user_name?: string;
@@ -55,8 +56,8 @@ export function OperationLogTab() {
       title: t('logs.column.at'),
       dataIndex: 'created_at',
       key: 'created_at',
-      width: 180,
-      render: (value: string) => formatDateTime(value),
+      width: 210,
+      render: (value: string) => formatDateTime(value, { seconds: true }),
     },
     { title: t('logs.column.user'), dataIndex: 'user_name', key: 'user_name', width: 130 },
     { title: t('logs.column.action'), dataIndex: 'action_text', key: 'action', width: 170 },
@@ -125,7 +126,7 @@ export function OperationLogTab() {
         counts={counts}
         list={list}
         columns={columns}
-        width={980}
+        width={1010}
         emptyText={t(hasFilters ? 'common.noMatch' : 'logs.emptyOperations')}
       />
     </>

@@ -1,5 +1,3 @@
-import { intlLocale } from '../../lib/format';
-
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -34,13 +32,6 @@ export function utcOffset(date = new Date()): number {
   return -date.getTimezoneOffset();
 }
 
-/** An ISO time as the reader's date and time. */
-export function formatDateTime(value: string, language?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'medium' }).format(date);
-}
-
 /** Every day (`YYYY-MM-DD`, the reader's) from `from` to `to`, so that a day without entries shows as 0. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
@@ -59,11 +50,4 @@ export function daysBetween(from: string, to: string): string[] {
     if (day >= last) break;
   }
   return days;
-}
-
-/** The reader's calendar day of an ISO time, in the language's medium date style. */
-export function formatDayOf(value: string, language?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(date);
 }

@@ -27,17 +27,14 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
 import { formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/saveFile';
-import { axisLabel, PERIOD_FORMAT, PERIOD_OF, type PowerView, paramsOf, periodOf, viewOf } from './period';
+import { axisLabel, PERIOD_OF, type PowerView, paramsOf, periodLabel, periodOf, viewOf } from './period';
 import './power.css';
 
 /** A card's title wraps on a phone rather than being cut ("Estimated saving of the air-con…"). */
 const CARD_STYLES = { header: { paddingBlock: 8 }, title: { whiteSpace: 'normal' } } as const;
 const PICKER: Record<PowerInterval, 'date' | 'month' | 'year'> = { hour: 'date', day: 'month', month: 'year' };
-/** kWh as a meter reads: three decimals under 10 kWh (an hour of a room is often a few Wh), two above. */
-const kwhText = (kwh: number) => {
-  const scale = Math.abs(kwh) < 10 ? 1000 : 100;
-  return formatNumber(Math.round(kwh * scale) / scale);
-};
+/** kWh with two decimals always (9.51, 5.23, 5.10): a column of them reads alike. */
+const kwhText = (kwh: number) => formatNumber(kwh, undefined, 2);
 
 /** Power statistics (pm_powerstatistics): the hotel's consumption by hour, day or month, the top rooms, the policy's saving. */
 export default function PowerStatisticsPage() {
@@ -68,7 +65,7 @@ export default function PowerStatisticsPage() {
           value={view.at}
           allowClear={false}
           onChange={(at: Dayjs | null) => at && show({ at })}
-          format={PERIOD_FORMAT[view.interval]}
+          format={(at: Dayjs) => periodLabel(view.interval, at)}
         />
         <Select<PowerGroup>
           aria-label={t('power.group.label')}
@@ -130,7 +127,7 @@ function ConsumptionChart({ view, data }: { view: PowerView; data: PowerStatisti
       ? data.series.map((s) => `${s.name}: ${kwhText(s.points.reduce((sum, p) => sum + p.kwh, 0))} kWh`)
       : []),
   ].join(' ');
-  const periodText = view.at.format(PERIOD_FORMAT[view.interval]);
+  const periodText = periodLabel(view.interval, view.at);
   return (
     <>
       <Statistic className="rp-power__total" title={t('power.total')} value={kwhText(data.total_kwh)} suffix="kWh" />

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { axisLabel, paramsOf, periodOf, viewOf } from './period';
+import { axisLabel, paramsOf, periodLabel, periodOf, viewOf } from './period';
 
 describe('the period of the power screen', () => {
   const now = dayjs('2026-11-23T15:20:00');
@@ -29,8 +29,22 @@ describe('the period of the power screen', () => {
     expect([view.interval, view.group, view.at.isSame(now)]).toEqual(['day', 'hotel', true]);
   });
 
-  it('labels the buckets of the axis', () => {
-    expect(axisLabel('hour', dayjs('2026-11-05T08:00:00').toISOString())).toBe('08:00');
-    expect(axisLabel('month', dayjs('2026-03-01T00:00:00').toISOString())).toBe('2026-03');
+  it("labels the buckets of the axis in the reader's language", () => {
+    const at = (local: string) => dayjs(local).toISOString();
+    expect(axisLabel('hour', at('2026-11-05T08:00:00'), 'en')).toBe('08:00');
+    expect(axisLabel('day', at('2026-11-01T00:00:00'), 'en')).toBe('Nov 1');
+    expect(axisLabel('day', at('2026-11-01T00:00:00'), 'es')).toBe('1 nov');
+    expect(axisLabel('day', at('2026-11-01T00:00:00'), 'ja')).toBe('11月1日');
+    expect(axisLabel('month', at('2026-03-01T00:00:00'), 'en')).toBe('Mar 2026');
+    expect(axisLabel('month', at('2026-03-01T00:00:00'), 'zh')).toBe('2026年3月');
+  });
+
+  it("names the period shown in the reader's language", () => {
+    expect(periodLabel('hour', dayjs('2026-11-27'), 'en')).toBe('Nov 27, 2026');
+    expect(periodLabel('hour', dayjs('2026-11-27'), 'es')).toBe('27 nov 2026');
+    expect(periodLabel('day', dayjs('2026-11-27'), 'en')).toBe('November 2026');
+    expect(periodLabel('day', dayjs('2026-11-27'), 'es')).toBe('noviembre de 2026');
+    expect(periodLabel('day', dayjs('2026-11-27'), 'ja')).toBe('2026年11月');
+    expect(periodLabel('month', dayjs('2026-11-27'), 'en')).toBe('2026');
   });
 });

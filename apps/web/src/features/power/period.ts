@@ -1,12 +1,13 @@
 import type { PowerGroup, PowerInterval } from '@roompilot/contract';
 import { POWER_GROUPS, POWER_INTERVALS } from '@roompilot/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatCalendar, formatDayOf } from '../../lib/format';
 
 /** What the screen shows: a day by hour, a month by day or a year by month. */
 export const PERIOD_OF: Record<PowerInterval, 'day' | 'month' | 'year'> = { hour: 'day', day: 'month', month: 'year' };
-/** How the chart's axis writes a bucket. */
-const AXIS_FORMAT: Record<PowerInterval, string> = { hour: 'HH:00', day: 'MM-DD', month: 'YYYY-MM' };
-/** How the screen writes the period a view shows (and its `?at=`). */
+/** How the chart's axis writes a bucket, in the reader's language: 14:00, Nov 1 / 1 nov, Nov 2026. */
+const AXIS_PART = { hour: 'hour', day: 'day', month: 'monthOfYear' } as const satisfies Record<PowerInterval, string>;
+/** How the address writes the period a view shows (`?at=`). */
 export const PERIOD_FORMAT: Record<PowerInterval, string> = { hour: 'YYYY-MM-DD', day: 'YYYY-MM', month: 'YYYY' };
 
 export interface PowerView {
@@ -36,6 +37,13 @@ export function periodOf(view: Pick<PowerView, 'interval' | 'at'>): { from: stri
   return { from: start.format(), to: start.add(1, unit).format() };
 }
 
-export function axisLabel(interval: PowerInterval, at: string): string {
-  return dayjs(at).format(AXIS_FORMAT[interval]);
+export function axisLabel(interval: PowerInterval, at: string, language?: string): string {
+  return formatCalendar(at, AXIS_PART[interval], language);
+}
+
+/** The period a view shows, in the reader's language: Nov 27, 2026 / November 2026 / 2026. */
+export function periodLabel(interval: PowerInterval, at: Dayjs, language?: string): string {
+  const date = at.toDate();
+  if (interval === 'hour') return formatDayOf(date, language);
+  return formatCalendar(date, interval === 'day' ? 'month' : 'year', language);
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { QueryFailed } from '../../components/QueryFailed';
-import { intlLocale } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { ProofForm } from './ProofForm';
 import { RecoveryCodeList } from './RecoveryCodeList';
 import { TotpSetup } from './TotpSetup';
@@ -29,10 +29,6 @@ type View =
 /** Few enough recovery codes left to say so. */
 const RECOVERY_LOW = 3;
 const STATUS_KEY = ['twoFactor', 'status'] as const;
-
-function dateTime(iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 /**
  * The user's own two-factor sign-in, from the user menu: turn it on (scan, confirm with a code,
@@ -159,7 +155,7 @@ export function TwoFactorDialog({ userName, open, onClose }: Props) {
               {enabled_at && (
                 <>
                   <dt>{t('twofactor.enabledAt')}</dt>
-                  <dd>{dateTime(enabled_at)}</dd>
+                  <dd>{formatDateTime(enabled_at)}</dd>
                 </>
               )}
               <dt>{t('twofactor.recoveryLeft')}</dt>

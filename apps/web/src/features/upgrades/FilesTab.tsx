@@ -14,9 +14,9 @@ import { DeleteAction } from '../../components/DeleteAction';
 import { ListTable } from '../../components/ListTable';
 import { RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
-import { formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { ParamSetModal } from './ParamSetModal';
-import { FileSize, formatDateTime, Hash, useUploadLimit } from './parts';
+import { FileSize, Hash, useUploadLimit } from './parts';
 import { UploadModal } from './UploadModal';
 
 /** A kind's files (a parameter screen's sets): upload or make one, look at one, delete an unused one. */

@@ -16,10 +16,10 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { CallAction } from '../../components/CallAction';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
-import { formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { applyToDetail, isOpen, POLL_MS, roomsAgree } from './model';
-import { FileSize, formatDateTime, Hash, JobProgress, JobStateTag, Reason, RoomStateTag } from './parts';
+import { FileSize, Hash, JobProgress, JobStateTag, Reason, RoomStateTag } from './parts';
 
 const detailKey = (id: number) => ['upgradejob', id] as const;
 type Filter = 'all' | UpgradeRoomState;

@@ -10,10 +10,11 @@ import { CallAction } from '../../components/CallAction';
 import { ListTable } from '../../components/ListTable';
 import { RowAction } from '../../components/RowActions';
 import { useListQuery } from '../../components/useListQuery';
+import { formatDateTime } from '../../lib/format';
 import { JobDrawer } from './JobDrawer';
 import { applyToJob, isOpen, POLL_MS } from './model';
 import { NewJobModal } from './NewJobModal';
-import { formatDateTime, JobProgress, JobStateTag } from './parts';
+import { JobProgress, JobStateTag } from './parts';
 
 interface Props {
   kind: UpgradeKind;

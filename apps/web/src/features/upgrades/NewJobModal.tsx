@@ -26,9 +26,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
 import { OnlineTag } from '../../components/OnlineTag';
-import { formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { VERSION_FIELD, windowProblem } from './model';
-import { FileSize, formatDateTime, Hash } from './parts';
+import { FileSize, Hash } from './parts';
 
 interface Props {
   kind: UpgradeKind;

@@ -21,7 +21,7 @@ import { Form, Input, Progress, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
-import { formatNumber, intlLocale } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { progressOf, reasonOf, shortHash, sizeParts, totalOf } from './model';
 
 const MB = 1024 * 1024;
@@ -38,14 +38,6 @@ export function useUploadLimit(): { bytes: number; mb: number } {
   });
   const bytes = data?.file_max_bytes ?? UPGRADE_FILE_MAX_BYTES_DEFAULT;
   return { bytes, mb: Math.round((bytes / MB) * 10) / 10 };
-}
-
-/** A date and time from the server (ISO) in the reader's language; '' for none. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 const VERSION = new RegExp(UPGRADE_VERSION_PATTERN);
