@@ -88,4 +88,12 @@ describe('locales', () => {
     expect(zh['auth.passwordMismatch']).toBe('两次输入密码不一致!');
     expect(zh['auth.userInfoFailed']).toBe('获取用户信息失败，请重试');
   });
+
+  it('name a power switch by a word of its own, not by the "on" it reads beside ("Encendido [Encendido]")', () => {
+    for (const [language, strings] of Object.entries(languages)) {
+      for (const key of ['modes.field.on', 'control.air.power', 'roomctrl.power']) {
+        expect([language, key, strings[key]]).not.toEqual([language, key, strings['live.on']]);
+      }
+    }
+  });
 });

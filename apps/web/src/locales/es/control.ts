@@ -37,7 +37,7 @@ export default {
   'control.noRooms': 'El hotel aún no tiene habitaciones',
   'control.readOnly': 'Puede consultar pero no enviar órdenes',
   'control.air.change': 'Ajustes de climatización',
-  'control.air.power': 'Encendido',
+  'control.air.power': 'Interruptor',
   'control.air.mode': 'Modo',
   'control.air.setpoint': 'Consigna',
   'control.air.fan': 'Ventilador',

@@ -9,7 +9,7 @@ export default {
   'live.rent.unknown': 'Sin datos',
   'live.flag.sos': 'SOS',
   'live.flag.offline': 'Desconectada',
-  'live.flag.card': 'Tarjeta',
+  'live.flag.card': 'Con tarjeta',
   'live.flag.occupied': 'Con gente',
   'live.flag.dnd': 'No molestar',
   'live.flag.mur': 'Limpiar',

@@ -33,7 +33,7 @@ export default {
     'Este tipo de habitación no tiene dispositivos: añádalos en la gestión de dispositivos del tipo de habitación',
   'modes.changesNothing': 'No cambia ningún dispositivo',
   'modes.moreDevices': '{{count}} dispositivos más',
-  'modes.field.on': 'Encendido',
+  'modes.field.on': 'Interruptor',
   'modes.field.level': 'Brillo',
   'modes.field.pos': 'Apertura',
   'modes.field.mode': 'Modo del aire',

@@ -12,7 +12,7 @@ export default {
   'roomctrl.templateUnavailable':
     'No se puede leer la plantilla del tipo de habitación: se muestran los dispositivos que informó la RCU',
   'roomctrl.stateFailed': 'No se puede leer el estado en vivo: {{reason}}',
-  'roomctrl.power': 'Encendido',
+  'roomctrl.power': 'Interruptor',
   'roomctrl.level': 'Nivel',
   'roomctrl.position': 'Posición',
   'roomctrl.open': 'Abrir',
