@@ -77,6 +77,27 @@ async function noSideScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+test('a new job with no file to send yet says so and offers the upload', async () => {
+  const { page } = manager;
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${server.url}/system/binupdate?tab=jobs`);
+  await waitForScreen(page);
+  await page
+    .getByRole('button', { name: buttonName('新建任务') })
+    .first()
+    .click();
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.getByText('还没有可发送的文件').waitFor();
+  await screenshot(page, 'upgrades-new-job-no-file');
+  await dialog.getByRole('button', { name: buttonName('上传文件') }).click();
+  await page.locator('.ant-modal:visible').getByLabel('版本').waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+});
+
 test('a firmware uploaded on Bin Update: its size and SHA-256 shown, listed with them', async () => {
   const { page } = manager;
   await loginAs(page, server.url, 'manager', 'manager123');

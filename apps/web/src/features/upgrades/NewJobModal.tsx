@@ -1,3 +1,4 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   PAGE_SIZE_MAX,
   UPGRADE_JOB_DEFAULTS,
@@ -25,10 +26,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
+import { useMayCall } from '../../app/permissions';
+import { CallAction } from '../../components/CallAction';
 import { OnlineTag } from '../../components/OnlineTag';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { VERSION_FIELD, windowProblem } from './model';
+import { ParamSetModal } from './ParamSetModal';
 import { FileSize, Hash } from './parts';
+import { UploadModal } from './UploadModal';
 
 interface Props {
   kind: UpgradeKind;
@@ -96,6 +101,15 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
   const [settingsForm] = Form.useForm<Settings>();
   const [settings, setSettings] = useState<Settings>(INITIAL);
 
+  const isParam = kind === 'param';
+  const addCall = isParam ? 'upgrades.paramAdd' : 'upgrades.fileAdd';
+  const mayAdd = useMayCall(addCall).allowed;
+  // A file added from here (none to send yet) joins the picker as soon as its dialog closes.
+  const [adding, setAdding] = useState(false);
+  const closeAdding = () => {
+    setAdding(false);
+    void queryClient.invalidateQueries({ queryKey: ['upgradefiles'] });
+  };
   const files = useQuery({
     queryKey: ['upgradefiles', 'picker', kind],
     queryFn: () => api.upgrades.fileList({ current: 1, size: PAGE_SIZE_MAX, kind }),
@@ -234,6 +248,26 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
           className="rp-upgrades__steps"
           items={STEPS.map((name) => ({ title: t(`upgrades.new.step.${name}`) }))}
         />
+        {step === 0 && files.isSuccess && files.data.records.length === 0 && (
+          <Alert
+            type="info"
+            showIcon
+            className="rp-upgrades__no-files"
+            title={t('upgrades.new.noFilesTitle')}
+            description={t(mayAdd ? 'upgrades.new.noFilesAdd' : 'upgrades.new.noFilesAsk')}
+            action={
+              <CallAction call={addCall} refused="hide">
+                <Button
+                  type="primary"
+                  icon={isParam ? <PlusOutlined /> : <UploadOutlined />}
+                  onClick={() => setAdding(true)}
+                >
+                  {t(isParam ? 'upgrades.param.add' : 'upgrades.file.upload')}
+                </Button>
+              </CallAction>
+            }
+          />
+        )}
         {step === 0 && (
           <Form layout="vertical" component="div">
             <Form.Item label={t('upgrades.new.file')} extra={t('upgrades.new.fileHelp')}>
@@ -462,6 +496,11 @@ export function NewJobModal({ kind, open, onClose, onStarted }: Props) {
           </>
         )}
       </div>
+      {isParam ? (
+        <ParamSetModal open={adding} onClose={closeAdding} />
+      ) : (
+        <UploadModal kind={kind} open={adding} onClose={closeAdding} />
+      )}
     </Modal>
   );
 }
