@@ -21,7 +21,8 @@ export default {
   'rooms.importBusy': 'Rooms are already being imported into this hotel; try again when that import has finished.',
   'rooms.importTooManyRows': 'At most {max} rows per import.',
   'rooms.importUnreadable': 'The file cannot be read; upload a CSV (UTF-8) or Excel (.xlsx) file.',
-  'rooms.importNoFile': 'Upload one file in the field "file".',
+  'rooms.importNoFile': 'Choose one file to upload.',
+  'rooms.importFileEmpty': 'The file is empty.',
   'rooms.importNotMultipart': 'An import is a multipart/form-data upload.',
   'rooms.importEmpty': 'The file has no room rows.',
 } satisfies RoomsMessages;

@@ -2,7 +2,8 @@ import type { UpgradesMessages } from '../types.js';
 
 export default {
   'upgrades.notMultipart': 'An upload is a multipart/form-data request.',
-  'upgrades.noFile': 'Upload one file (field "file"), not empty.',
+  'upgrades.noFile': 'Choose one file to upload.',
+  'upgrades.fileEmpty': 'The file is empty.',
   'upgrades.tooLarge': 'The file is too large: at most {limit} bytes.',
   'upgrades.unknownField': 'Unknown form field: {field}.',
   'upgrades.badKind': 'The kind must be param, config, bin or ir.',

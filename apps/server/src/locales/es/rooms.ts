@@ -21,7 +21,8 @@ export default {
   'rooms.importBusy': 'Ya se están importando habitaciones en este hotel; inténtelo cuando termine esa importación.',
   'rooms.importTooManyRows': 'Como máximo {max} filas por importación.',
   'rooms.importUnreadable': 'No se puede leer el archivo; suba un CSV (UTF-8) o un Excel (.xlsx).',
-  'rooms.importNoFile': 'Suba un archivo en el campo "file".',
+  'rooms.importNoFile': 'Elija un archivo para subir.',
+  'rooms.importFileEmpty': 'El archivo está vacío.',
   'rooms.importNotMultipart': 'Una importación es una subida multipart/form-data.',
   'rooms.importEmpty': 'El archivo no tiene filas de habitaciones.',
 } satisfies RoomsMessages;

@@ -2,7 +2,8 @@ import type { UpgradesMessages } from '../types.js';
 
 export default {
   'upgrades.notMultipart': 'Una subida es una petición multipart/form-data.',
-  'upgrades.noFile': 'Suba un archivo (campo "file"), no vacío.',
+  'upgrades.noFile': 'Elija un archivo para subir.',
+  'upgrades.fileEmpty': 'El archivo está vacío.',
   'upgrades.tooLarge': 'El archivo es demasiado grande: como máximo {limit} bytes.',
   'upgrades.unknownField': 'Campo de formulario desconocido: {field}.',
   'upgrades.badKind': 'El tipo debe ser param, config, bin o ir.',

@@ -22,7 +22,8 @@ export default {
   'rooms.importTooManyRows': '一度にインポートできるのは最大 {max} 行です。',
   'rooms.importUnreadable':
     'ファイルを読み込めません。CSV(UTF-8)または Excel(.xlsx)ファイルをアップロードしてください。',
-  'rooms.importNoFile': 'フィールド file にファイルを 1 つアップロードしてください。',
+  'rooms.importNoFile': 'アップロードするファイルを 1 つ選んでください。',
+  'rooms.importFileEmpty': 'ファイルが空です。',
   'rooms.importNotMultipart': 'インポートは multipart/form-data でアップロードしてください。',
   'rooms.importEmpty': 'ファイルに客室の行がありません。',
 } satisfies RoomsMessages;

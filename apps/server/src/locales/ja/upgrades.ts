@@ -2,7 +2,8 @@ import type { UpgradesMessages } from '../types.js';
 
 export default {
   'upgrades.notMultipart': 'アップロードは multipart/form-data で送ってください。',
-  'upgrades.noFile': 'ファイルを 1 つ（フィールド file）アップロードしてください。空のファイルは使えません。',
+  'upgrades.noFile': 'アップロードするファイルを 1 つ選んでください。',
+  'upgrades.fileEmpty': 'ファイルが空です。',
   'upgrades.tooLarge': 'ファイルが大きすぎます：最大 {limit} バイトです。',
   'upgrades.unknownField': 'フォームに不明なフィールドがあります：{field}。',
   'upgrades.badKind': '種類は param、config、bin、ir のいずれかです。',

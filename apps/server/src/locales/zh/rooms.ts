@@ -16,7 +16,8 @@ export default {
   'rooms.importBusy': '该酒店正在导入房间,请等这次导入完成后再试',
   'rooms.importTooManyRows': '一次最多导入 {max} 行',
   'rooms.importUnreadable': '无法读取文件,请上传 CSV(UTF-8)或 Excel(.xlsx)文件',
-  'rooms.importNoFile': '请在字段 file 中上传一个文件',
+  'rooms.importNoFile': '请选择一个要上传的文件',
+  'rooms.importFileEmpty': '文件是空的',
   'rooms.importNotMultipart': '导入需使用 multipart/form-data 上传文件',
   'rooms.importEmpty': '文件中没有房间数据',
 };

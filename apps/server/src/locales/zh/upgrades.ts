@@ -1,6 +1,7 @@
 export default {
   'upgrades.notMultipart': '上传文件需使用 multipart/form-data。',
-  'upgrades.noFile': '请上传一个文件（字段 file），且不能为空。',
+  'upgrades.noFile': '请选择一个要上传的文件。',
+  'upgrades.fileEmpty': '文件是空的。',
   'upgrades.tooLarge': '文件过大：最多 {limit} 字节。',
   'upgrades.unknownField': '表单中有未知字段：{field}。',
   'upgrades.badKind': '文件类型必须是 param、config、bin 或 ir 之一。',

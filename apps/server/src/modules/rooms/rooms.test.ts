@@ -644,7 +644,7 @@ describeEachDatabase('rooms', (t) => {
       expect(chinese.data.errors[0]).toEqual({ line: 1, field: 'room_type', column: '房型', message: '缺少列 房型' });
     });
 
-    it('refuses what is not a room sheet: no file, garbage, too large, not multipart', async () => {
+    it('refuses what is not a room sheet: no file, an empty one, garbage, too large, not multipart', async () => {
       const notMultipart = await t.call('POST', '/apis/roomimport', { token, body: { file: 'x' } });
       expect(notMultipart.code).toBe(ErrorCode.invalid);
       const garbage = await upload(t, token, 'x.xlsx', Buffer.from('PK\u0003\u0004garbage'), {}, EN);
@@ -655,8 +655,15 @@ describeEachDatabase('rooms', (t) => {
       const big = await upload(t, token, 'big.csv', Buffer.alloc(ROOM_IMPORT_MAX_BYTES + 1, 65));
       expect(big).toMatchObject({ status: 413, code: ErrorCode.tooLarge });
       const { payload, headers } = multipartPayload({ fields: { building_id: '1' } });
-      const none: Answer = await t.call('POST', '/apis/roomimport', { token, payload, headers });
-      expect(none.code).toBe(ErrorCode.invalid);
+      const none: Answer = await t.call('POST', '/apis/roomimport', { token, payload, headers: { ...headers, ...EN } });
+      expect(none).toMatchObject({ code: ErrorCode.invalid, message: 'Choose one file to upload.' });
+      expect(await upload(t, token, 'empty.csv', '', {}, EN)).toMatchObject({
+        code: ErrorCode.invalid,
+        message: 'The file is empty.',
+      });
+      expect((await upload(t, token, 'empty.csv', '', {}, { 'accept-language': 'es' })).message).toBe(
+        'El archivo está vacío.',
+      );
       const foreign = await upload(t, token, 'x.csv', 'room_num,floor_num,room_type,rcu_id\nF1,1,Standard,F1\n', {
         building_id: '1',
       });

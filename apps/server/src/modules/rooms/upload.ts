@@ -48,7 +48,8 @@ export async function uploadOf(request: FastifyRequest): Promise<RoomUpload> {
     }
     throw error;
   }
-  if (!file || file.content.length === 0) throw invalid('rooms.importNoFile');
+  if (!file) throw invalid('rooms.importNoFile');
+  if (file.content.length === 0) throw invalid('rooms.importFileEmpty');
   return {
     ...file,
     buildingId: idField(request, fields, 'building_id'),

@@ -68,7 +68,8 @@ export async function uploadOf(request: FastifyRequest, maxBytes: number): Promi
     hotelId = Number(hotel);
     if (!/^\d{1,10}$/.test(hotel) || hotelId < 1 || hotelId > ID_MAX) throw invalid('upgrades.badHotel');
   }
-  if (!content || content.length === 0) throw invalid('upgrades.noFile');
+  if (!content) throw invalid('upgrades.noFile');
+  if (content.length === 0) throw invalid('upgrades.fileEmpty');
   return { kind, version, notes, content, hotelId };
 }
 

@@ -147,8 +147,10 @@ describeEachDatabase(
       expect((await upload(t, manager, { kind: 'bin', version: 'x'.repeat(65), content: 'x' })).code).toBe(
         ErrorCode.invalid,
       );
-      expect((await upload(t, manager, { kind: 'bin', version: '1', content: '' })).code).toBe(ErrorCode.invalid);
-      expect((await upload(t, manager, { kind: 'bin', version: '1' })).code).toBe(ErrorCode.invalid);
+      const empty = await upload(t, manager, { kind: 'bin', version: '1', content: '' });
+      expect(empty).toMatchObject({ code: ErrorCode.invalid, message: '文件是空的。' });
+      const none = await upload(t, manager, { kind: 'bin', version: '1' });
+      expect(none).toMatchObject({ code: ErrorCode.invalid, message: '请选择一个要上传的文件。' });
       const big = await upload(t, manager, { kind: 'bin', version: '1', content: Buffer.alloc(64 * 1024 + 1) });
       expect(big.code).toBe(ErrorCode.tooLarge);
       expect(big.status).toBe(413);
