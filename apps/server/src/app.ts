@@ -315,8 +315,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const roles = createRoleService({ db, clock });
+  const auth = createAuthService({ db, config, clock, throttle, twoFactor });
   const services: Services = {
-    auth: createAuthService({ db, config, clock, throttle, twoFactor }),
+    auth,
     roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
@@ -345,7 +346,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     upgrades,
     guestservice: createGuestService({ db, clock, keys: deviceKeys }),
     twoFactor,
-    users: createUserService({ db, clock, onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds) }),
+    users: createUserService({
+      db,
+      clock,
+      onRolesChanged: (userIds) => roles.notifyPermsChanged(userIds),
+      onSessionsEnded: (ended) => auth.sessionsEnded(ended),
+    }),
     departments: createDepartmentService({ db, clock }),
     broker: createBrokerAuthService({
       db,

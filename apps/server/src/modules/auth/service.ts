@@ -43,8 +43,11 @@ interface AuthDeps {
   twoFactor: TwoFactorService;
 }
 
-/** Sessions that just ended: one by its token (logout), or every one of a user (password change). */
-export type EndedSessions = { tokenHash: string } | { userId: number };
+/**
+ * Sessions that just ended: one by its token (logout), or every one of a user, whose password was
+ * changed (by the user or for it) or who was disabled or deleted.
+ */
+export type EndedSessions = { tokenHash: string } | { userId: number; reason: 'password' | 'disabled' };
 
 export type { LoginCounters } from './throttle.js';
 
@@ -263,7 +266,12 @@ export function createAuthService({ db, config, clock, throttle, twoFactor }: Au
         await repository.endUserSessions(trx, user.id, 'password', clock().toISOString());
         await recordOperation(trx, clock, who(actor), { action: 'password_change', target: user.user_name });
       });
-      ended({ userId: user.id });
+      ended({ userId: user.id, reason: 'password' });
+    },
+
+    /** Says that sessions ended elsewhere (a user disabled, deleted, its password reset), once that is kept. */
+    sessionsEnded(what: EndedSessions): void {
+      ended(what);
     },
   };
 }

@@ -275,6 +275,46 @@ describeEachDatabase(
       expect((await visitorLive.closed).code).toBe(LIVE_CLOSE.sessionEnded);
       other.socket.close();
     });
+
+    it('closes at once the sockets of a user another disables, deletes or gives a new password, saying why', async () => {
+      const opened = async (userName: string) => {
+        const added = await t.call('POST', '/apis/sys_user', {
+          token: manager,
+          body: { user_name: userName, password: 'staff-pass-1' },
+        });
+        expect(added.code).toBe(0);
+        const token = await t.login(userName, 'staff-pass-1');
+        const live = await connect(baseUrl, { token, lang: 'en' });
+        await live.next((m) => m.type === 'ready');
+        return { id: added.data.id as number, live };
+      };
+      const disabled = await opened('staff.disabled');
+      const deleted = await opened('staff.deleted');
+      const reset = await opened('staff.reset');
+
+      const changes = [
+        await t.call('PUT', '/apis/userupdate', { token: manager, body: { id: disabled.id, state: 'disabled' } }),
+        await t.call('DELETE', '/apis/sys_user', { token: manager, body: { ids: [deleted.id] } }),
+        await t.call('PATCH', '/apis/sys_user/password', {
+          token: manager,
+          body: { id: reset.id, password: 'staff-pass-2' },
+        }),
+      ];
+      expect(changes.map((answer) => answer.code)).toEqual([0, 0, 0]);
+      // Closed as the change is made, not at the next check of the socket's session (every 30 s
+      // here): within a few seconds at most, or not at all as far as this test goes.
+      const soon = (live: { closed: Promise<{ code: number; reason: string }> }) =>
+        Promise.race([live.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000))]);
+      expect(await soon(disabled.live)).toEqual({
+        code: LIVE_CLOSE.sessionEnded,
+        reason: 'This account was disabled; the session has ended.',
+      });
+      expect(await soon(deleted.live)).toMatchObject({ code: LIVE_CLOSE.sessionEnded });
+      expect(await soon(reset.live)).toEqual({
+        code: LIVE_CLOSE.sessionEnded,
+        reason: 'The password was changed; please log in again.',
+      });
+    });
   },
   { env: { MQTT_PORT: '0', HOST: '127.0.0.1' }, build: { gateway: true } },
 );

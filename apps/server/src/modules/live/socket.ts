@@ -224,7 +224,7 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
       const hit =
         'tokenHash' in ended ? client.actor.tokenHash === ended.tokenHash : client.actor.userId === ended.userId;
       if (!hit) continue;
-      const key = 'tokenHash' in ended ? 'auth.sessionEnded.logout' : 'auth.sessionEnded.password';
+      const key = 'tokenHash' in ended ? 'auth.sessionEnded.logout' : (`auth.sessionEnded.${ended.reason}` as const);
       refuse(client.socket, client.language, LIVE_CLOSE.sessionEnded, key);
     }
   });

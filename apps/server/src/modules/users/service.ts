@@ -18,6 +18,7 @@ import type { Database, Db, RoleRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import type { EndedSessions } from '../auth/service.js';
 import { subtreeIds } from '../departments/tree.js';
 import { recordOperation } from '../oplog/service.js';
 import * as repository from './repository.js';
@@ -72,9 +73,16 @@ export interface UserServiceOptions {
   clock: Clock;
   /** Users whose roles changed, once the change is committed (their consoles rebuild their menus). */
   onRolesChanged?: (userIds: readonly number[]) => void;
+  /** Users whose sessions ended (disabled, deleted, a password reset), once that is committed: their consoles are sent to the login at once. */
+  onSessionsEnded?: (ended: EndedSessions) => void;
 }
 
-export function createUserService({ db, clock, onRolesChanged = () => {} }: UserServiceOptions) {
+export function createUserService({
+  db,
+  clock,
+  onRolesChanged = () => {},
+  onSessionsEnded = () => {},
+}: UserServiceOptions) {
   async function existing(trx: Db, hotelId: number, id: number) {
     const row = await repository.findUser(trx, hotelId, id);
     if (!row) throw notFound('users.notFound');
@@ -141,9 +149,20 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
     return { before: held, after: [...roles].sort((a, b) => a.id - b.id) };
   }
 
-  async function endSessionsOf(trx: Db, userIds: readonly number[], reason: 'disabled' | 'password') {
+  /** Ends the users' sessions in the change's transaction; `ended` collects them, to be told once it is kept. */
+  async function endSessionsOf(
+    trx: Db,
+    userIds: readonly number[],
+    reason: 'disabled' | 'password',
+    ended: EndedSessions[],
+  ) {
     await repository.endSessions(trx, userIds, reason, clock().toISOString());
+    for (const userId of userIds) ended.push({ userId, reason });
   }
+
+  const tell = (ended: readonly EndedSessions[]) => {
+    for (const what of ended) onSessionsEnded(what);
+  };
 
   return {
     async list(hotelId: number, body: UserListBody): Promise<Page<User>> {
@@ -207,6 +226,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
     /** Edits a user; disabling it ends its sessions. Nobody disables itself or drops its own pm_user. */
     async update(actor: Actor, hotelId: number, body: UserUpdateBody): Promise<User> {
       let rolesChanged = false;
+      const ended: EndedSessions[] = [];
       const user = await db.transaction().execute(async (trx) => {
         const before = await existing(trx, hotelId, body.id);
         const self = before.id === actor.userId;
@@ -231,7 +251,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         const roles =
           body.role_ids === undefined ? null : await assignRoles(trx, actor, hotelId, before.id, body.role_ids);
         rolesChanged = roles !== null;
-        if (changed.state === 'disabled') await endSessionsOf(trx, [before.id], 'disabled');
+        if (changed.state === 'disabled') await endSessionsOf(trx, [before.id], 'disabled', ended);
         if (Object.keys(changed).length > 0 || roles) {
           await recordOperation(trx, clock, who(actor, hotelId), {
             action: 'user_update',
@@ -255,6 +275,7 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         return shown(trx, hotelId, before.id);
       });
       if (rolesChanged) onRolesChanged([user.id]);
+      tell(ended);
       return user;
     },
 
@@ -278,13 +299,14 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
     },
 
     /** Deletes users (all of the hotel's, or none: 4404); their sessions end at once. Nobody deletes itself. */
-    remove(actor: Actor, hotelId: number, body: UserDeleteBody): Promise<UserDeleteResult> {
-      return db.transaction().execute(async (trx) => {
+    async remove(actor: Actor, hotelId: number, body: UserDeleteBody): Promise<UserDeleteResult> {
+      const ended: EndedSessions[] = [];
+      const result = await db.transaction().execute(async (trx) => {
         if (body.ids.includes(actor.userId)) throw conflict('users.selfDelete');
         const users = await repository.findUsers(trx, hotelId, body.ids);
         if (users.length !== body.ids.length) throw notFound('users.notFound');
         await repository.markDeleted(trx, hotelId, body.ids, clock().toISOString());
-        await endSessionsOf(trx, body.ids, 'disabled');
+        await endSessionsOf(trx, body.ids, 'disabled', ended);
         for (const user of users) {
           await recordOperation(trx, clock, who(actor, hotelId), {
             action: 'user_delete',
@@ -294,23 +316,27 @@ export function createUserService({ db, clock, onRolesChanged = () => {} }: User
         }
         return { deleted: users.length };
       });
+      tell(ended);
+      return result;
     },
 
     /** Sets another user's password (its own goes through /pwd, with the old one); its sessions end. */
     async resetPassword(actor: Actor, hotelId: number, body: UserPasswordBody): Promise<null> {
       const passwordHash = await hashPassword(body.password);
-      return db.transaction().execute(async (trx) => {
+      const ended: EndedSessions[] = [];
+      await db.transaction().execute(async (trx) => {
         const user = await existing(trx, hotelId, body.id);
         if (user.id === actor.userId) throw conflict('users.selfPassword');
         await repository.setPasswordHash(trx, hotelId, user.id, passwordHash);
-        await endSessionsOf(trx, [user.id], 'password');
+        await endSessionsOf(trx, [user.id], 'password', ended);
         await recordOperation(trx, clock, who(actor, hotelId), {
           action: 'user_password_reset',
           target: user.user_name,
           detail: { id: user.id },
         });
-        return null;
       });
+      tell(ended);
+      return null;
     },
   };
 }
