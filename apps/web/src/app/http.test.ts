@@ -85,6 +85,37 @@ describe('http client', () => {
     expect(env.clearSession).toHaveBeenCalledTimes(1);
   });
 
+  it('a poll quiet about toasts still asks to log in again when its session ended, and shows no other failure', async () => {
+    const { http, env } = setup(() => json({ code: 4433, message: 'ended', data: null }, 401));
+    await expect(http.request('POST', '/redisroomspecialstate', {}, { quiet: 'toasts' })).rejects.toMatchObject({
+      code: 4433,
+    });
+    await vi.waitFor(() => expect(env.confirmLogout).toHaveBeenCalledTimes(1));
+    const failing = setup(() => json({ code: 4409, message: 'conflict', data: null }, 409));
+    await expect(failing.http.request('POST', '/x', {}, { quiet: 'toasts' })).rejects.toMatchObject({ code: 4409 });
+    expect(failing.env.showError).not.toHaveBeenCalled();
+    expect(failing.env.confirmLogout).not.toHaveBeenCalled();
+  });
+
+  it("says once that the hotel's validity is over (quiet or not) and ends the page's session", async () => {
+    const { http, env } = setup(() => json({ code: 4410, message: 'validity ended on 2026-11-26', data: null }, 403));
+    let token: string | undefined = '"tok-1"';
+    env.getToken.mockImplementation(() => token);
+    env.clearSession.mockImplementation(() => {
+      token = undefined;
+    });
+    await expect(http.request('POST', '/redisroomspecialstate', {}, { quiet: true })).rejects.toMatchObject({
+      code: 4410,
+    });
+    await expect(http.request('POST', '/roomlist', {})).rejects.toMatchObject({ code: 4410 });
+    await expect(http.request('POST', '/basicroomlist', {})).rejects.toMatchObject({ code: 4410 });
+    expect(env.showError).toHaveBeenCalledTimes(1);
+    expect(env.showError).toHaveBeenCalledWith('validity ended on 2026-11-26');
+    expect(env.clearSession).toHaveBeenCalledTimes(1);
+    expect(env.confirmLogout).not.toHaveBeenCalled();
+    expect(env.reload).not.toHaveBeenCalled();
+  });
+
   it('does not ask to log in again when the page holds no session any more (it ended it itself)', async () => {
     const { http, env } = setup(() => json({ code: 4433, message: 'ended', data: null }, 401));
     env.getToken.mockReturnValue(undefined);

@@ -1,4 +1,4 @@
-import { API_BASE, type Envelope, LOGOUT_CODES, REQUEST_TIMEOUT_MS } from '@roompilot/contract';
+import { API_BASE, type Envelope, ErrorCode, LOGOUT_CODES, REQUEST_TIMEOUT_MS } from '@roompilot/contract';
 import i18next from 'i18next';
 import type { MessageKey } from '../locales/types';
 import { storedLanguage } from './i18n';
@@ -53,8 +53,11 @@ export interface HttpEnvironment {
 }
 
 export interface RequestOptions {
-  /** Reject without any toast or dialog: the caller reports the failure itself. */
-  quiet?: boolean;
+  /**
+   * Reject without any toast or dialog: the caller reports the failure itself. `'toasts'`: no toast
+   * (a poll that shows its own state), but a session that ended still asks to log in again.
+   */
+  quiet?: boolean | 'toasts';
   timeoutMs?: number;
   /** The session to call in instead of the stored one: a logout sent after the page forgot it. */
   token?: string;
@@ -197,7 +200,15 @@ export function createHttpClient(env: HttpEnvironment) {
       if (LOGOUT_CODES.includes(payload.code)) {
         // Only a session this page still holds is worth logging in to again: one it has ended
         // itself (a logout, a password change) needs no dialog.
-        if (!options.quiet && env.getToken() !== undefined) void askToLogInAgain();
+        if (options.quiet !== true && env.getToken() !== undefined) void askToLogInAgain();
+      } else if (payload.code === ErrorCode.hotelExpired) {
+        // The hotel's validity period is over: nothing works any more. Said once (by the first call
+        // that hears it, quiet or not), and the session ends here: the guard goes to the login,
+        // which says it again to whoever tries.
+        if (env.getToken() !== undefined) {
+          env.showError(message);
+          env.clearSession();
+        }
       } else {
         report(message);
       }

@@ -156,6 +156,14 @@ describe('the live connection', () => {
     expect(ended).toHaveLength(1);
   });
 
+  it("finds out why when the server closes the socket because the hotel's validity is over (4410)", () => {
+    const { connection, sockets, ended } = setup();
+    connection.subscribe(() => undefined);
+    (sockets[0] as FakeSocket).onopen?.();
+    sockets[0]?.onclose?.({ code: 4410 });
+    expect(ended).toHaveLength(1);
+  });
+
   it('shares one socket between listeners and closes it when the last leaves', () => {
     const { connection, sockets } = setup();
     const leaveA = connection.subscribe(() => undefined);

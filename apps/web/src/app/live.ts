@@ -1,5 +1,5 @@
 import routes from 'virtual:call-routes';
-import { API_BASE, type LiveMessage, LOGOUT_CODES } from '@roompilot/contract';
+import { API_BASE, LIVE_CLOSE, type LiveMessage, LOGOUT_CODES } from '@roompilot/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
 import { currentLanguage } from './i18n';
@@ -58,13 +58,19 @@ export interface LiveSocket {
   onerror: (() => void) | null;
 }
 
+/** The closes that say the session is over: logged out or ended (4401, 4433), or the hotel's validity (4410). */
+const SESSION_CLOSES: readonly number[] = [...LOGOUT_CODES, LIVE_CLOSE.hotelExpired];
+
 /** Everything the connection needs from its surroundings, so tests can drive it. */
 export interface LiveEnvironment {
   open(): LiveSocket;
   token(): string | undefined;
   /** The console's language: the server writes alert texts in it (the socket has no header of ours). */
   language?(): string;
-  /** The server closed the socket because the session is over (4401, 4433): ask to log in again. */
+  /**
+   * The server closed the socket because the session is over (4401, 4433) or the hotel's validity
+   * (4410): a call through the http client finds out which and tells the user.
+   */
   sessionEnded?(): void;
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
@@ -132,7 +138,7 @@ export function createLiveConnection(env: LiveEnvironment) {
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = undefined;
-      if (event?.code !== undefined && LOGOUT_CODES.includes(event.code)) env.sessionEnded?.();
+      if (event?.code !== undefined && SESSION_CLOSES.includes(event.code)) env.sessionEnded?.();
       if (openedAt !== undefined && env.now() - openedAt >= STABLE_MS) attempt = 0;
       openedAt = undefined;
       setStatus('down');

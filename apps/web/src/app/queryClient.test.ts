@@ -1,5 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, test, vi } from 'vitest';
+import type { RequestOptions } from './http';
 import { createQueryClient, preloadQuery } from './queryClient';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -15,7 +16,7 @@ function mount(client: ReturnType<typeof createQueryClient>, queryKey: unknown[]
 describe('preloadQuery', () => {
   test('the screen mounting after a preload shows its answer without asking again', async () => {
     const client = createQueryClient();
-    const preload = vi.fn(async (_options?: { quiet?: boolean }) => ['room 101']);
+    const preload = vi.fn(async (_options?: RequestOptions) => ['room 101']);
     await preloadQuery(client, { queryKey: ['rooms'], queryFn: preload });
     expect(preload).toHaveBeenCalledWith({ quiet: true });
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@roompilot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,10 @@ function Guard() {
   const failure = userQuery.error;
   useEffect(() => {
     if (!failure) return;
-    message.error(failure instanceof ApiError && failure.message ? failure.message : t('auth.userInfoFailed'), 5);
+    // A hotel whose validity is over was said by the http client already (app/http.ts).
+    const told = failure instanceof ApiError && failure.code === ErrorCode.hotelExpired;
+    if (!told)
+      message.error(failure instanceof ApiError && failure.message ? failure.message : t('auth.userInfoFailed'), 5);
     clearToken();
     queryClient.removeQueries({ queryKey: ['userinfo'] });
     navigate('/', { replace: true });

@@ -106,8 +106,9 @@ export function AlertCenter() {
     queryKey: ['alerts'],
     queryFn: async () => {
       const sentAt = Date.now();
-      // Quiet: the shell shows a failure itself rather than a toast every 10 s.
-      const answer = await api.alerts.list(undefined, { quiet: true });
+      // No toast: the shell shows a failure itself rather than one every 10 s; a session that ended
+      // still asks to log in again (the live socket may be down, this poll the only call).
+      const answer = await api.alerts.list(undefined, { quiet: 'toasts' });
       return { open: answer?.data ?? [], sentAt };
     },
     refetchInterval: ALERT_POLL_MS,
