@@ -92,6 +92,15 @@ test('the manager adds a good and a question and edits the welcome word; the roo
   await save.click();
   await page.getByText('欢迎词已保存').waitFor();
   await expect.poll(() => save.isEnabled()).toBe(false);
+  // Emptied, the word is saved only once the manager confirms it: the TVs would greet no one.
+  await page.getByLabel('欢迎词').fill('');
+  await save.click();
+  const ask = page.locator('.ant-popconfirm');
+  await ask.getByText('保存空的欢迎词？').waitFor();
+  await screenshot(page, 'guestservice-welcome-empty-1440');
+  await ask.getByRole('button', { name: buttonName('取消') }).click();
+  await page.getByLabel('欢迎词').fill(word);
+  await expect.poll(() => save.isEnabled()).toBe(false);
 
   // The room's TV.
   const answer = await guestInfo();

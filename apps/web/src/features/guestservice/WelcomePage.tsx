@@ -1,7 +1,7 @@
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { WELCOME_WORD_MAX } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -56,6 +56,8 @@ export default function WelcomePage() {
   if (!welcome.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const current = typed ?? welcome.data.welcome_word;
   const changed = current !== welcome.data.welcome_word;
+  // Emptying the greeting leaves the room TVs with none: asked before it is saved.
+  const emptying = changed && current.trim() === '';
 
   return (
     <section className="rp-page rp-welcome">
@@ -78,17 +80,26 @@ export default function WelcomePage() {
           />
         </Form.Item>
         <Space wrap>
-          <CallAction call="guestservice.welcomeUpdate">
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<SaveOutlined />}
-              loading={save.isPending}
-              disabled={!changed}
-            >
-              {t('common.save')}
-            </Button>
-          </CallAction>
+          <Popconfirm
+            disabled={!emptying}
+            title={t('guestservice.welcome.emptyTitle')}
+            description={t('guestservice.welcome.emptyConfirm')}
+            okText={t('common.save')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => form.submit()}
+          >
+            <CallAction call="guestservice.welcomeUpdate">
+              <Button
+                type="primary"
+                htmlType={emptying ? 'button' : 'submit'}
+                icon={<SaveOutlined />}
+                loading={save.isPending}
+                disabled={!changed}
+              >
+                {t('common.save')}
+              </Button>
+            </CallAction>
+          </Popconfirm>
           {mayEdit && (
             <Button
               icon={<UndoOutlined />}

@@ -62,5 +62,7 @@ export default {
   'guestservice.welcome.preview': 'TV preview',
   'guestservice.welcome.previewEmpty': '(no welcome word yet)',
   'guestservice.welcome.saved': 'Welcome word saved',
+  'guestservice.welcome.emptyTitle': 'Save an empty welcome word?',
+  'guestservice.welcome.emptyConfirm': "The room TVs will then show no greeting under the hotel's name.",
   'guestservice.welcome.reset': 'Undo changes',
 } satisfies GuestServiceMessages;

@@ -64,5 +64,8 @@ export default {
   'guestservice.welcome.preview': 'Vista previa en el televisor',
   'guestservice.welcome.previewEmpty': '(aún sin mensaje de bienvenida)',
   'guestservice.welcome.saved': 'Mensaje de bienvenida guardado',
+  'guestservice.welcome.emptyTitle': '¿Guardar un mensaje de bienvenida vacío?',
+  'guestservice.welcome.emptyConfirm':
+    'Los televisores de las habitaciones no mostrarán ningún saludo bajo el nombre del hotel.',
   'guestservice.welcome.reset': 'Deshacer cambios',
 } satisfies GuestServiceMessages;

@@ -62,5 +62,7 @@ export default {
   'guestservice.welcome.preview': 'テレビでの表示',
   'guestservice.welcome.previewEmpty': '（ウェルカムメッセージは未設定です）',
   'guestservice.welcome.saved': 'ウェルカムメッセージを保存しました',
+  'guestservice.welcome.emptyTitle': '空のウェルカムメッセージを保存しますか？',
+  'guestservice.welcome.emptyConfirm': '客室のテレビでは、ホテル名の下にあいさつが表示されなくなります。',
   'guestservice.welcome.reset': '変更を元に戻す',
 } satisfies GuestServiceMessages;

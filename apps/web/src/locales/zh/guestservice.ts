@@ -60,5 +60,7 @@ export default {
   'guestservice.welcome.preview': '电视预览',
   'guestservice.welcome.previewEmpty': '（尚未设置欢迎词）',
   'guestservice.welcome.saved': '欢迎词已保存',
+  'guestservice.welcome.emptyTitle': '保存空的欢迎词？',
+  'guestservice.welcome.emptyConfirm': '保存后，客房电视上酒店名称下方将不再显示欢迎词。',
   'guestservice.welcome.reset': '还原',
 };
