@@ -321,7 +321,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     roles,
     oplog: createOplogService(db),
     site: createSiteService(config),
-    hotels: createHotelService({ db, clock, devices: roomDevicesOf(gateway, liveStore, devices) }),
+    hotels: createHotelService({
+      db,
+      clock,
+      devices: roomDevicesOf(gateway, liveStore, devices),
+      onValidityEnded: (ended) => auth.sessionsEnded(ended),
+    }),
     buildings: createBuildingService({ db, clock }),
     roomTypes: createRoomTypeService({ db, clock }),
     rooms: createRoomService({

@@ -44,10 +44,14 @@ interface AuthDeps {
 }
 
 /**
- * Sessions that just ended: one by its token (logout), or every one of a user, whose password was
- * changed (by the user or for it) or who was disabled or deleted.
+ * Sessions that just ended: one by its token (logout), every one of a user, whose password was
+ * changed (by the user or for it) or who was disabled or deleted, or every one of a hotel's users
+ * once its validity period is set to have ended.
  */
-export type EndedSessions = { tokenHash: string } | { userId: number; reason: 'password' | 'disabled' };
+export type EndedSessions =
+  | { tokenHash: string }
+  | { userId: number; reason: 'password' | 'disabled' }
+  | { hotelId: number; reason: 'expired'; validdate: string };
 
 export type { LoginCounters } from './throttle.js';
 
@@ -269,7 +273,10 @@ export function createAuthService({ db, config, clock, throttle, twoFactor }: Au
       ended({ userId: user.id, reason: 'password' });
     },
 
-    /** Says that sessions ended elsewhere (a user disabled, deleted, its password reset), once that is kept. */
+    /**
+     * Says that sessions ended elsewhere (a user disabled, deleted, its password reset; a hotel's
+     * validity over), once that is kept.
+     */
     sessionsEnded(what: EndedSessions): void {
       ended(what);
     },

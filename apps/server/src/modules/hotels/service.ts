@@ -16,6 +16,7 @@ import { type Clock, isoDate } from '../../clock.js';
 import type { Database, Db, HotelRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique.js';
 import { conflict, notFound } from '../../errors.js';
+import { type EndedSessions, hotelExpired } from '../auth/service.js';
 import { recordOperation } from '../oplog/service.js';
 import { insertHotelWithRoles, insertUser } from '../roles/hotel-setup.js';
 import { NO_ROOM_DEVICES, type RoomDeviceHooks } from '../rooms/service.js';
@@ -33,11 +34,14 @@ export function createHotelService({
   db,
   clock,
   devices = NO_ROOM_DEVICES,
+  onValidityEnded = () => {},
 }: {
   db: Kysely<Database>;
   clock: Clock;
   /** Told of the rooms a forced delete took with it. */
   devices?: RoomDeviceHooks;
+  /** A hotel's validity was set to a day already past, once kept: its users' sessions can no longer be used. */
+  onValidityEnded?: (ended: Extract<EndedSessions, { hotelId: number }>) => void;
 }) {
   function toHotel(row: HotelRow & { room_count: number }): Hotel {
     return {
@@ -202,8 +206,8 @@ export function createHotelService({
       };
     },
 
-    validityUpdate(actor: Actor, body: ValidityUpdateBody): Promise<Validity> {
-      return db.transaction().execute(async (trx) => {
+    async validityUpdate(actor: Actor, body: ValidityUpdateBody): Promise<Validity> {
+      const validity = await db.transaction().execute(async (trx) => {
         const before = await existingHotel(trx, body.hotel_id);
         await repository.updateHotel(trx, before.hotel_id, { validdate: body.validdate });
         await recordOperation(trx, clock, who(actor, before.hotel_id), {
@@ -218,6 +222,11 @@ export function createHotelService({
           days_left: daysLeft(body.validdate, clock()),
         };
       });
+      // Over now: the hotel's open consoles are told at once, not at their next call.
+      if (hotelExpired(body.validdate, clock())) {
+        onValidityEnded({ hotelId: body.hotel_id, reason: 'expired', validdate: body.validdate ?? '' });
+      }
+      return validity;
     },
   };
 }

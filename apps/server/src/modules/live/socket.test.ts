@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../db/database.js';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test-support/databases.js';
-import { withOpenKeys } from '../../test-support/fixtures.js';
+import { createHotel, withOpenKeys } from '../../test-support/fixtures.js';
 import { describeNeeding } from '../../test-support/scope.js';
 
 // The console's side here is a raw `ws` client speaking API.md's "Live push".
@@ -274,6 +274,35 @@ describeEachDatabase(
       expect(changed.code).toBe(0);
       expect((await visitorLive.closed).code).toBe(LIVE_CLOSE.sessionEnded);
       other.socket.close();
+    });
+
+    it("closes at once the sockets of a hotel's users when its validity is set to a day past; the Administrator's stays", async () => {
+      const hotel = await createHotel(t, {
+        name: 'Validity socket hotel',
+        users: [{ user_name: 'validity.staff', password: 'staff-pass-1', perms: ['pm_dashboard'] }],
+      });
+      const staff = await connect(baseUrl, { token: await t.login('validity.staff', 'staff-pass-1'), lang: 'en' });
+      await staff.next((m) => m.type === 'ready');
+      const adminToken = await t.login('Administrator');
+      const admin = await connect(baseUrl, { token: adminToken, hotel_id: hotel.hotelId });
+      await admin.next((m) => m.type === 'ready');
+      const yesterday = new Date(t.clock().getTime() - 86_400_000).toISOString().slice(0, 10);
+      const set = await t.call('PUT', '/apis/validdateupdate', {
+        token: adminToken,
+        body: { hotel_id: hotel.hotelId, validdate: yesterday },
+      });
+      expect(set.code).toBe(0);
+      // At once, not at the socket's next check of its session (every 30 s here).
+      const soon = Promise.race([
+        staff.closed,
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000)),
+      ]);
+      expect(await soon).toEqual({
+        code: LIVE_CLOSE.hotelExpired,
+        reason: `Your hotel's validity period ended on ${yesterday}; please ask the platform administrator to extend it.`,
+      });
+      expect(admin.socket.readyState).toBe(WebSocket.OPEN);
+      admin.socket.close();
     });
 
     it('closes at once the sockets of a user another disables, deletes or gives a new password, saying why', async () => {

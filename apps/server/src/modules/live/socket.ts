@@ -221,6 +221,14 @@ export async function liveSocketRoutes(app: FastifyInstance, options: { bus: Liv
   const stopSessions = await bus.subscribe('sessions', (message) => {
     const ended = message as EndedSessions;
     for (const client of clients) {
+      if ('hotelId' in ended) {
+        // The hotel's users (the Administrator watching it keeps its socket).
+        if (client.actor.hotelId !== ended.hotelId || client.actor.isAdmin) continue;
+        refuse(client.socket, client.language, LIVE_CLOSE.hotelExpired, 'auth.hotelExpired', {
+          validdate: ended.validdate,
+        });
+        continue;
+      }
       const hit =
         'tokenHash' in ended ? client.actor.tokenHash === ended.tokenHash : client.actor.userId === ended.userId;
       if (!hit) continue;
