@@ -1,7 +1,6 @@
 import type { ImportMessages } from '../types.js';
 
 export default {
-  'import.missingColumn': 'Column {column} is missing.',
   'import.required': 'is required',
   'import.badRoomNum': 'must be 1–16 letters, digits or -',
   'import.roomNumTaken': 'room number {value} already exists',

@@ -15,6 +15,7 @@ export default {
   'rooms.patternRepeats':
     'Number pattern: it gives the room number {room_num} twice; pad floor or room, e.g. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} rows have errors; nothing was imported.',
+  'rooms.importErrorsOne': '{count} row has errors; nothing was imported.',
   'rooms.importTooLarge': 'The import file is too large (limit {limit} bytes).',
   'rooms.importInflatedTooLarge':
     'The spreadsheet unpacks to more than {limit} MB; nothing was imported. Remove extra sheets and content and try again.',
@@ -25,4 +26,6 @@ export default {
   'rooms.importFileEmpty': 'The file is empty.',
   'rooms.importNotMultipart': 'An import is a multipart/form-data upload.',
   'rooms.importEmpty': 'The file has no room rows.',
+  'rooms.importMissingColumn': 'The file is missing the column {columns}.',
+  'rooms.importMissingColumns': 'The file is missing the columns: {columns}.',
 } satisfies RoomsMessages;

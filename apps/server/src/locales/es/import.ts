@@ -1,7 +1,6 @@
 import type { ImportMessages } from '../types.js';
 
 export default {
-  'import.missingColumn': 'Falta la columna {column}.',
   'import.required': 'es obligatorio',
   'import.badRoomNum': 'debe tener 1–16 letras, dígitos o -',
   'import.roomNumTaken': 'el número {value} ya existe',

@@ -15,6 +15,7 @@ export default {
   'rooms.patternRepeats':
     'Patrón de numeración: genera el número {room_num} dos veces; rellene planta o habitación, p. ej. {floor:2}{room:2}.',
   'rooms.importErrors': '{count} filas tienen errores; no se importó nada.',
+  'rooms.importErrorsOne': '{count} fila tiene errores; no se importó nada.',
   'rooms.importTooLarge': 'El archivo es demasiado grande (límite {limit} bytes).',
   'rooms.importInflatedTooLarge':
     'La hoja de cálculo descomprimida ocupa más de {limit} MB; no se importó nada. Quite hojas y contenido sobrantes e inténtelo de nuevo.',
@@ -25,4 +26,6 @@ export default {
   'rooms.importFileEmpty': 'El archivo está vacío.',
   'rooms.importNotMultipart': 'Una importación es una subida multipart/form-data.',
   'rooms.importEmpty': 'El archivo no tiene filas de habitaciones.',
+  'rooms.importMissingColumn': 'Al archivo le falta la columna {columns}.',
+  'rooms.importMissingColumns': 'Al archivo le faltan las columnas: {columns}.',
 } satisfies RoomsMessages;

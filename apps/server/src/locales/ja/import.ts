@@ -1,7 +1,6 @@
 import type { ImportMessages } from '../types.js';
 
 export default {
-  'import.missingColumn': '列 {column} がありません。',
   'import.required': '必須です',
   'import.badRoomNum': '1〜16 文字の英数字または - である必要があります',
   'import.roomNumTaken': '部屋番号 {value} は既に存在します',

@@ -15,6 +15,7 @@ export default {
   'rooms.patternRepeats':
     '番号ルール: 部屋番号 {room_num} が重複します。{floor:2}{room:2} のように桁数を指定してください。',
   'rooms.importErrors': '{count} 行にエラーがあるため、何もインポートされませんでした。',
+  'rooms.importErrorsOne': '{count} 行にエラーがあるため、何もインポートされませんでした。',
   'rooms.importTooLarge': 'インポートファイルが大きすぎます(上限 {limit} バイト)。',
   'rooms.importInflatedTooLarge':
     'スプレッドシートの展開後のサイズが {limit} MB を超えるため、何もインポートされませんでした。不要なシートや内容を削除してから再度お試しください。',
@@ -26,4 +27,6 @@ export default {
   'rooms.importFileEmpty': 'ファイルが空です。',
   'rooms.importNotMultipart': 'インポートは multipart/form-data でアップロードしてください。',
   'rooms.importEmpty': 'ファイルに客室の行がありません。',
+  'rooms.importMissingColumn': 'ファイルに列 {columns} がありません。',
+  'rooms.importMissingColumns': 'ファイルに次の列がありません：{columns}。',
 } satisfies RoomsMessages;

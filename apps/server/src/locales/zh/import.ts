@@ -1,5 +1,4 @@
 export default {
-  'import.missingColumn': '缺少列 {column}',
   'import.required': '必填',
   'import.badRoomNum': '房间号应为 1–16 位字母、数字或 -',
   'import.roomNumTaken': '房间号 {value} 已存在',

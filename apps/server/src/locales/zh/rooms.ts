@@ -11,6 +11,7 @@ export default {
   'rooms.patternGivesBadNumber': '房号规则生成的房号 {room_num} 无效(1–16 位字母、数字或 -)',
   'rooms.patternRepeats': '房号规则生成的房号 {room_num} 重复,请为楼层或房间加上位数,例如 {floor:2}{room:2}',
   'rooms.importErrors': '{count} 行有错误,未导入任何房间',
+  'rooms.importErrorsOne': '{count} 行有错误,未导入任何房间',
   'rooms.importTooLarge': '导入文件过大(上限 {limit} 字节)',
   'rooms.importInflatedTooLarge': '表格解压后超过 {limit} MB,未导入任何房间;请删去多余的工作表和内容后再试',
   'rooms.importBusy': '该酒店正在导入房间,请等这次导入完成后再试',
@@ -20,4 +21,6 @@ export default {
   'rooms.importFileEmpty': '文件是空的',
   'rooms.importNotMultipart': '导入需使用 multipart/form-data 上传文件',
   'rooms.importEmpty': '文件中没有房间数据',
+  'rooms.importMissingColumn': '文件缺少列 {columns}',
+  'rooms.importMissingColumns': '文件缺少以下列：{columns}',
 };

@@ -1,5 +1,6 @@
 // Importing rooms from a CSV or XLSX file: every row checked before anything is written; when any
-// row is bad, 4400 with every bad row by line and field, and nothing imported.
+// row is bad, 4400 with every bad row by line and field, and nothing imported. A header without a
+// required column is one 4400 naming the missing columns.
 
 import {
   ErrorCode,
@@ -88,7 +89,7 @@ async function linesOf(upload: RoomUpload): Promise<SheetLine[]> {
 }
 
 /** The sheet's non-empty data rows and a reader of a row's cell by column name; whole-file problems throw. */
-async function readSheet(upload: RoomUpload, say: Say, label: Label) {
+async function readSheet(upload: RoomUpload, language: Language, label: Label) {
   if (upload.content.length > ROOM_IMPORT_MAX_BYTES) {
     throw tooLarge('rooms.importTooLarge', { limit: ROOM_IMPORT_MAX_BYTES });
   }
@@ -105,13 +106,9 @@ async function readSheet(upload: RoomUpload, say: Say, label: Label) {
   const required = ['room_num', 'floor_num', 'room_type', 'rcu_id'] as const;
   const missing = required.filter((name) => !columns.has(name));
   if (missing.length > 0) {
-    const errors: RoomImportError[] = missing.map((field) => ({
-      line: 1,
-      field,
-      column: label(field),
-      message: say('import.missingColumn', { column: label(field) }),
-    }));
-    throw new AppError(ErrorCode.invalid, 'rooms.importErrors', { count: 1 }, { errors });
+    // A problem of the whole file, said once: not an error of each column on the header's line.
+    const columns = new Intl.ListFormat(language, { type: 'conjunction' }).format(missing.map(label));
+    throw invalid(missing.length === 1 ? 'rooms.importMissingColumn' : 'rooms.importMissingColumns', { columns });
   }
   const cell = (cells: string[], column: string) => {
     const index = columns.get(column);
@@ -258,7 +255,7 @@ async function readAndImport(
   say: Say,
   label: Label,
 ): Promise<RoomImportResult> {
-  const { rows, cell } = await readSheet(upload, say, label);
+  const { rows, cell } = await readSheet(upload, language, label);
 
   const rooms = await db.transaction().execute(async (trx) => {
     const override =
@@ -295,7 +292,8 @@ async function readAndImport(
     }
     if (errors.length > 0) {
       const count = new Set(errors.map((error) => error.line)).size;
-      throw new AppError(ErrorCode.invalid, 'rooms.importErrors', { count }, { errors });
+      const key = count === 1 ? 'rooms.importErrorsOne' : 'rooms.importErrors';
+      throw new AppError(ErrorCode.invalid, key, { count }, { errors });
     }
     await repository.insertRooms(trx, rooms);
     await recordOperation(trx, clock, who(actor, hotelId), {

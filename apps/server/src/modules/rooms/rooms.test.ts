@@ -633,15 +633,22 @@ describeEachDatabase('rooms', (t) => {
 
       const zh = await upload(t, token, 'bad.csv', writeCsv(rows));
       expect(zh.message).toBe('4 行有错误,未导入任何房间');
+      const oneBad = await upload(t, token, 'bad.csv', writeCsv(rows.slice(0, 3)), {}, EN);
+      expect(oneBad.message).toBe('1 row has errors; nothing was imported.');
+      const spanish = await upload(t, token, 'bad.csv', writeCsv(rows.slice(0, 3)), {}, { 'accept-language': 'es' });
+      expect(spanish.message).toBe('1 fila tiene errores; no se importó nada.');
+
+      // A header without required columns is one problem of the file, not a row's.
       const columns = await upload(t, token, 'cols.csv', 'room_num,storey\n1,1\n', {}, EN);
-      expect(columns.data.errors[0]).toEqual({
-        line: 1,
-        field: 'floor_num',
-        column: 'Floor',
-        message: 'Column Floor is missing.',
+      expect(columns).toMatchObject({
+        code: ErrorCode.invalid,
+        message: 'The file is missing the columns: Floor, Room type, and RCU ID.',
+        data: null,
       });
+      const one = await upload(t, token, 'cols.csv', 'room_num,floor_num,room_type\n1,1,Standard\n', {}, EN);
+      expect(one.message).toBe('The file is missing the column RCU ID.');
       const chinese = await upload(t, token, 'cols.csv', '房号,楼层\n1,1\n');
-      expect(chinese.data.errors[0]).toEqual({ line: 1, field: 'room_type', column: '房型', message: '缺少列 房型' });
+      expect(chinese.message).toBe('文件缺少以下列：房型和RCU ID');
     });
 
     it('refuses what is not a room sheet: no file, an empty one, garbage, too large, not multipart', async () => {

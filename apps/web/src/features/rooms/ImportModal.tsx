@@ -42,6 +42,7 @@ export function ImportModal({ open, onClose }: Props) {
     },
   });
   const rowErrors = upload.error ? importErrorsOf(upload.error) : null;
+  const badRows = new Set(rowErrors?.map((row) => row.line)).size;
   const tooBig = (file?.size ?? 0) > ROOM_IMPORT_MAX_BYTES;
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -138,9 +139,7 @@ export function ImportModal({ open, onClose }: Props) {
               <Alert
                 type="error"
                 showIcon
-                title={t('rooms.importRejected', {
-                  rows: formatNumber(new Set(rowErrors.map((row) => row.line)).size),
-                })}
+                title={t('rooms.importRejected', { count: badRows, rows: formatNumber(badRows) })}
                 description={t('rooms.importNothing')}
               />
               <Table<ImportRowError & { key: string }>

@@ -89,7 +89,8 @@ export default {
   'rooms.importStart': 'インポート開始',
   'rooms.importUploading': 'アップロードしてチェックしています…',
   'rooms.importTooBig': 'ファイルが {{mb}} MB を超えています',
-  'rooms.importRejected': '{{rows}} 行にエラーがあります',
+  'rooms.importRejected_one': '{{rows}} 行にエラーがあります',
+  'rooms.importRejected_other': '{{rows}} 行にエラーがあります',
   'rooms.importNothing':
     '何もインポートされていません。下の表に従ってファイルを修正し、もう一度インポートしてください。',
   'rooms.importErrors': 'エラー一覧',
