@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { liveSocketClosed, screenshot } from '../support/browser.js';
 import { buttonName, loginAs, sessionToken } from '../support/console.js';
 import { waitForQuiet } from '../support/screens.js';
+import { ADMIN_PASSWORD } from '../support/server.js';
 import { consoleSuite } from '../support/suite.js';
 
 const suite = consoleSuite();
@@ -50,4 +51,31 @@ test('logging out from the user menu goes to the login page, never to the "sessi
     expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
     expect(await sessionToken(page)).toBe('');
   }
+});
+
+test('a hotel whose validity the Administrator ends: its open console says so once and goes to the login', async () => {
+  const { page } = suite.browser;
+  const { server } = suite;
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+  const hotelId = (await server.api<{ hotel_id: number }>('/userinfo', {}, await sessionToken(page))).data.hotel_id;
+  const admin = await server.login('Administrator', ADMIN_PASSWORD);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const closed = liveSocketClosed(page);
+  const set = await server.api('/validdateupdate', { hotel_id: hotelId, validdate: yesterday }, admin, 'PUT');
+  expect(set.code).toBe(0);
+  // The server closes the console's live socket at once (4410); the console asks why, says it, and
+  // leaves for the login.
+  await closed;
+  const told = `酒店有效期已过(${yesterday}),请联系平台管理员续期`;
+  await page.getByText(told).first().waitFor();
+  await page.waitForURL(/\/login$/);
+  await waitForQuiet(page);
+  expect(await page.getByText(told).count()).toBe(1);
+  expect(await page.getByRole('dialog').filter({ hasText: '确认登出' }).count()).toBe(0);
+  await screenshot(page, 'session-hotel-expired-zh');
+  // Logging in again is refused with the same words.
+  await loginAs(page, server.url, 'manager', 'manager123');
+  await expect.poll(() => page.getByText(told).count()).toBeGreaterThan(0);
+  expect(page.url()).toMatch(/\/login/);
 });

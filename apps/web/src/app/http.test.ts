@@ -104,16 +104,22 @@ describe('http client', () => {
     env.clearSession.mockImplementation(() => {
       token = undefined;
     });
-    await expect(http.request('POST', '/redisroomspecialstate', {}, { quiet: true })).rejects.toMatchObject({
-      code: 4410,
-    });
-    await expect(http.request('POST', '/roomlist', {})).rejects.toMatchObject({ code: 4410 });
-    await expect(http.request('POST', '/basicroomlist', {})).rejects.toMatchObject({ code: 4410 });
+    // Three calls of the page in flight together, the first answered quiet.
+    const calls = [
+      http.request('POST', '/redisroomspecialstate', {}, { quiet: true }),
+      http.request('POST', '/roomlist', {}),
+      http.request('POST', '/basicroomlist', {}),
+    ];
+    for (const call of calls) await expect(call).rejects.toMatchObject({ code: 4410 });
     expect(env.showError).toHaveBeenCalledTimes(1);
     expect(env.showError).toHaveBeenCalledWith('validity ended on 2026-11-26');
     expect(env.clearSession).toHaveBeenCalledTimes(1);
     expect(env.confirmLogout).not.toHaveBeenCalled();
     expect(env.reload).not.toHaveBeenCalled();
+    // A login refused for it, sent without a session: said as any refusal.
+    await expect(http.request('POST', '/login', {})).rejects.toMatchObject({ code: 4410 });
+    expect(env.showError).toHaveBeenCalledTimes(2);
+    expect(env.clearSession).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask to log in again when the page holds no session any more (it ended it itself)', async () => {

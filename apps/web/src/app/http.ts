@@ -188,7 +188,7 @@ export function createHttpClient(env: HttpEnvironment) {
   }
 
   /** Reads an envelope: its data on code 0; otherwise the error codes and statuses of SPEC.md section 8. */
-  async function settle<T>(response: Response, options: RequestOptions): Promise<T> {
+  async function settle<T>(response: Response, options: RequestOptions, withSession: boolean): Promise<T> {
     const report = (message: string) => {
       if (!options.quiet) env.showError(message);
     };
@@ -205,7 +205,10 @@ export function createHttpClient(env: HttpEnvironment) {
         // The hotel's validity period is over: nothing works any more. Said once (by the first call
         // that hears it, quiet or not), and the session ends here: the guard goes to the login,
         // which says it again to whoever tries.
-        if (env.getToken() !== undefined) {
+        if (!withSession) {
+          // A login refused for it: said as any refusal.
+          report(message);
+        } else if (env.getToken() !== undefined) {
           env.showError(message);
           env.clearSession();
         }
@@ -223,13 +226,18 @@ export function createHttpClient(env: HttpEnvironment) {
     throw new HttpError(response);
   }
 
+  /** Whether a call goes out in a session (a login does not): the answers that end one concern only those. */
+  const inSession = (options: RequestOptions) => (options.token ?? env.getToken()) !== undefined;
+
   async function request<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}) {
-    return settle<T>(await exchange(method, path, body, JSON_TYPE, options), options);
+    const withSession = inSession(options);
+    return settle<T>(await exchange(method, path, body, JSON_TYPE, options), options, withSession);
   }
 
   /** A multipart upload (`FormData`): answered with an envelope like any call. */
   async function upload<T>(path: string, form: FormData, options: RequestOptions = {}) {
-    return settle<T>(await exchange('POST', path, form, JSON_TYPE, options), options);
+    const withSession = inSession(options);
+    return settle<T>(await exchange('POST', path, form, JSON_TYPE, options), options, withSession);
   }
 
   /**
@@ -237,10 +245,11 @@ export function createHttpClient(env: HttpEnvironment) {
    * name. A failure is answered with an envelope and handled like any other call.
    */
   async function download(path: string, body?: unknown, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const withSession = inSession(options);
     const response = await exchange('POST', path, body, '*/*', options);
     const type = response.headers.get('Content-Type') ?? '';
     if (!response.ok || type.includes('application/json')) {
-      await settle<unknown>(response, options);
+      await settle<unknown>(response, options, withSession);
       throw new HttpError(response);
     }
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
