@@ -21,12 +21,14 @@ export type DepartmentEdit = { add: true; parent?: Department } | { add: false; 
 interface Props {
   edit: DepartmentEdit | null;
   onClose: () => void;
+  /** Once saved (added, or edited: maybe moved), with the department as it is now. */
+  onSaved?: (saved: Department) => void;
   departments: readonly Department[];
   target: HotelTarget;
 }
 
 /** Adds or edits a department: its name, where it sits in the tree, its order among its siblings. */
-export function DepartmentFormModal({ edit, onClose, departments, target }: Props) {
+export function DepartmentFormModal({ edit, onClose, onSaved, departments, target }: Props) {
   const { t } = useTranslation();
   const editing = edit?.add === false ? edit.department : undefined;
   const parent = edit?.add ? edit.parent : undefined;
@@ -61,6 +63,7 @@ export function DepartmentFormModal({ edit, onClose, departments, target }: Prop
       save={save}
       savedMessage={(saved) => t(editing ? 'common.saved' : 'departments.added', { name: saved.name })}
       invalidates={[['departments'], ['users']]}
+      onSaved={onSaved}
     >
       <Form.Item
         name="name"

@@ -2,7 +2,7 @@ import { ApartmentOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Department } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Space, Spin, Tag, Tree } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useMessage } from '../../app/feedback';
@@ -16,7 +16,7 @@ import { EditAction, RowAction } from '../../components/RowActions';
 import { formatNumber } from '../../lib/format';
 import { usePeopleHotel } from '../users/hotelTarget';
 import { type DepartmentEdit, DepartmentFormModal } from './DepartmentFormModal';
-import { type DepartmentNode, departmentTree } from './tree';
+import { type DepartmentNode, departmentTree, pathUp } from './tree';
 import './departments.css';
 
 /** Departments (pm_dept): the hotel's tree with its users counted; add, rename, move, delete. */
@@ -40,6 +40,12 @@ function DepartmentsOfHotel({ target }: { target: HotelTarget }) {
   const [edit, setEdit] = useState<DepartmentEdit | null>(null);
   const query = useQuery({ ...departmentsQuery(target), queryFn: () => departmentsQuery(target).queryFn() });
   const records = query.data?.records ?? [];
+  // Open: every department until the user opens or closes one, then the user's choice; a saved
+  // department's new parent opens too, so that it shows.
+  const [expanded, setExpanded] = useState<Key[] | null>(null);
+  const expandedKeys = expanded ?? records.map((department) => department.id);
+  const reveal = (saved: Department) =>
+    setExpanded([...new Set([...expandedKeys, ...pathUp(records, saved.parent_id)])]);
 
   const remove = useMutation({
     mutationFn: (department: Department) => api.departments.remove({ id: department.id, ...target }),
@@ -112,7 +118,8 @@ function DepartmentsOfHotel({ target }: { target: HotelTarget }) {
       <Tree<DepartmentNode>
         className="rp-dept-tree"
         blockNode
-        defaultExpandAll
+        expandedKeys={expandedKeys}
+        onExpand={setExpanded}
         selectable={false}
         showLine
         icon={<ApartmentOutlined />}
@@ -129,7 +136,13 @@ function DepartmentsOfHotel({ target }: { target: HotelTarget }) {
         <p className="rp-toolbar__hint">{t('departments.hint')}</p>
       </div>
       {body}
-      <DepartmentFormModal edit={edit} onClose={() => setEdit(null)} departments={records} target={target} />
+      <DepartmentFormModal
+        edit={edit}
+        onClose={() => setEdit(null)}
+        onSaved={reveal}
+        departments={records}
+        target={target}
+      />
     </>
   );
 }

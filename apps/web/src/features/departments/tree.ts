@@ -36,3 +36,11 @@ export function departmentTree(records: readonly Department[], without?: number)
       });
   return nodes(null);
 }
+
+/** A department and every department above it, nearest first: what must be open to show its children. */
+export function pathUp(records: readonly Department[], id: number | null): number[] {
+  const parentOf = new Map(records.map((department) => [department.id, department.parent_id]));
+  const path: number[] = [];
+  for (let at = id; at !== null && !path.includes(at); at = parentOf.get(at) ?? null) path.push(at);
+  return path;
+}
