@@ -39,7 +39,8 @@ export const WELCOME_WORD_MAX = 500;
  */
 export const GOODS_PER_HOTEL_MAX = 200;
 export const QUESTIONS_PER_HOTEL_MAX = 200;
-const KEYWORD_MAX = 64;
+/** The longest search of the goods and questions lists. */
+export const GUEST_KEYWORD_MAX = 64;
 
 /**
  * Who manages guest service: the screen's own key (pm_goods, …) or pm_dept, the key SPEC.md
@@ -76,7 +77,7 @@ export const Question = Type.Object({
 });
 export type Question = Static<typeof Question>;
 
-const Keyword = Type.String({ minLength: 1, maxLength: KEYWORD_MAX });
+const Keyword = Type.String({ minLength: 1, maxLength: GUEST_KEYWORD_MAX });
 
 export const GoodsListBody = Type.Object(
   { ...PageQuery, keyword: Type.Optional(Keyword), type: Type.Optional(GoodsTypeSchema), ...HotelTarget },

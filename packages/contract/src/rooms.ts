@@ -15,6 +15,8 @@ export const RCU_ID_PATTERN = '^[A-Za-z0-9]{1,32}$';
 /** A MAC as typed: 12 hex digits, separators ':' '-' '.' allowed (the server strips them). */
 export const MAC_INPUT_PATTERN = '^[0-9A-Fa-f:.-]{0,20}$';
 export const ROOM_REMARK_MAX = 256;
+/** The longest search of the room lists (number, RCU id, MAC or remark). */
+export const ROOM_KEYWORD_MAX = 64;
 
 /** At most this many rooms in one bulk add, import, or delete. */
 export const ROOMS_BULK_MAX = 10_000;
@@ -91,7 +93,7 @@ const RoomFilter = {
   floor_num: Type.Optional(Floor),
   room_type_id: Type.Optional(Id),
   /** Contained in room_num, rcu_id, mac or remark. */
-  keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  keyword: Type.Optional(Type.String({ minLength: 1, maxLength: ROOM_KEYWORD_MAX })),
 };
 
 export const RoomListBody = Type.Object(
@@ -206,7 +208,7 @@ export const UpgradeRoomListBody = Type.Object(
     building_id: Type.Optional(Id),
     floor_num: Type.Optional(Floor),
     room_type_id: Type.Optional(Id),
-    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: ROOM_KEYWORD_MAX })),
     /** Rooms whose RCU runs this firmware / configuration / IR library / parameter file (exactly). */
     fw: Type.Optional(VersionFilter),
     cfg: Type.Optional(VersionFilter),

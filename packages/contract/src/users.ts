@@ -30,7 +30,8 @@ export const USER_GROUP_MAX = 64;
 export const USER_ROLES_MAX = 32;
 /** Users deleted in one call. */
 export const USERS_DELETE_MAX = 500;
-const KEYWORD_MAX = 64;
+/** The longest search of the user list. */
+export const USER_KEYWORD_MAX = 64;
 
 export const USER_STATES = ['enabled', 'disabled'] as const;
 export type UserState = (typeof USER_STATES)[number];
@@ -68,7 +69,7 @@ export type User = Static<typeof User>;
 export const UserListFilter = Type.Object(
   {
     /** Part of the user name, nick name, phone or e-mail. */
-    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: KEYWORD_MAX })),
+    keyword: Type.Optional(Type.String({ minLength: 1, maxLength: USER_KEYWORD_MAX })),
     /** Users of this department and of the departments below it. */
     dept_id: Type.Optional(Id),
     state: Type.Optional(UserStateSchema),

@@ -2,9 +2,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, type GetProps, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-type Props = Omit<GetProps<typeof Input.Search>, 'enterButton' | 'aria-label'> & {
+type Props = Omit<GetProps<typeof Input.Search>, 'enterButton' | 'aria-label' | 'maxLength'> & {
   /** What may be typed: shown inside the box while it is empty, and the box's accessible name. */
   hint: string;
+  /**
+   * The longest search the call takes (the contract's limit): the box stops there, instead of the
+   * server refusing a longer one and the list failing.
+   */
+  maxLength: number;
 };
 
 /**

@@ -1,5 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
-import { ALERT_POLL_MS, type ControlResult, type LiveRoomState, type RentState } from '@roompilot/contract';
+import {
+  ALERT_POLL_MS,
+  type ControlResult,
+  type LiveRoomState,
+  type RentState,
+  ROOM_KEYWORD_MAX,
+} from '@roompilot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -197,6 +203,7 @@ export default function RoomStateControlPage() {
       <div className="rp-toolbar">
         <SearchInput
           hint={t('control.search')}
+          maxLength={ROOM_KEYWORD_MAX}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           className="rp-control__search"

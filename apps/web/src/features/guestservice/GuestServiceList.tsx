@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { CallId, GuestDeleteResult, Page } from '@roompilot/contract';
+import { type CallId, GUEST_KEYWORD_MAX, type GuestDeleteResult, type Page } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Select, Space, type TableColumnsType } from 'antd';
 import { type ComponentType, useState } from 'react';
@@ -125,6 +125,7 @@ export function GuestServiceList<Row extends { id: number; type: string }>({
         <SearchInput
           className="rp-filter rp-filter--keyword rp-guestservice__keyword"
           hint={keywordHint}
+          maxLength={GUEST_KEYWORD_MAX}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

@@ -1,4 +1,4 @@
-import type { Hotel } from '@roompilot/contract';
+import { HOTEL_NAME_MAX, type Hotel } from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -102,6 +102,7 @@ export default function HotelsPage() {
         <SearchInput
           className="rp-toolbar__search"
           hint={t('hotels.searchHint')}
+          maxLength={HOTEL_NAME_MAX}
           onSearch={(value) => {
             setKeyword(value.trim());
             list.firstPage();

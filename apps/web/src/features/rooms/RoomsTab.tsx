@@ -6,7 +6,14 @@ import {
   KeyOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { FLOOR_MAX, FLOOR_MIN, type Room, type RoomFileFormat, type RoomSort } from '@roompilot/contract';
+import {
+  FLOOR_MAX,
+  FLOOR_MIN,
+  ROOM_KEYWORD_MAX,
+  type Room,
+  type RoomFileFormat,
+  type RoomSort,
+} from '@roompilot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, InputNumber, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -228,6 +235,7 @@ export function RoomsTab() {
         <SearchInput
           className="rp-filter rp-filter--keyword"
           hint={t('rooms.keywordHint')}
+          maxLength={ROOM_KEYWORD_MAX}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

@@ -1,5 +1,5 @@
 import { KeyOutlined, SafetyOutlined } from '@ant-design/icons';
-import { USER_STATES, type User, type UserState } from '@roompilot/contract';
+import { USER_KEYWORD_MAX, USER_STATES, type User, type UserState } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Switch, type TableColumnsType, Tag, Tooltip, TreeSelect } from 'antd';
 import { useState } from 'react';
@@ -204,6 +204,7 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
         <SearchInput
           className="rp-filter rp-filter--keyword rp-users__keyword"
           hint={t('users.keyword')}
+          maxLength={USER_KEYWORD_MAX}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
           onSearch={(value) => filter({ keyword: value.trim() || undefined })}

@@ -1,5 +1,5 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { VALIDITY_WARN_DAYS, type Validity } from '@roompilot/contract';
+import { HOTEL_NAME_MAX, VALIDITY_WARN_DAYS, type Validity } from '@roompilot/contract';
 import { Checkbox, DatePicker, Form, type TableColumnsType, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -69,6 +69,7 @@ export default function ValidityPage() {
         <SearchInput
           className="rp-toolbar__search"
           hint={t('hotels.searchHint')}
+          maxLength={HOTEL_NAME_MAX}
           onSearch={(value) => {
             setKeyword(value.trim());
             list.firstPage();
