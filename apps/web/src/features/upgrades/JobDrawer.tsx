@@ -184,7 +184,8 @@ function JobDetail({ jobId }: { jobId: number }) {
               loading={act.isPending && act.variables === 'retry'}
               onClick={() => act.mutate('retry')}
             >
-              {t('upgrades.job.retry', {
+              {/* Skipped rooms (a guest checked in) are retried too: the button says so when there are any. */}
+              {t(counts.skipped > 0 ? 'upgrades.job.retrySkipped' : 'upgrades.job.retry', {
                 count: counts.failed + counts.skipped,
                 n: formatNumber(counts.failed + counts.skipped),
               })}

@@ -207,6 +207,15 @@ describe('the upgrade screens', () => {
     expect(screen.getByText('1 done · 1 failed · 1 upgrading')).toBeInTheDocument();
   });
 
+  test('the retry button says it retries the skipped rooms too, when there are any', async () => {
+    api.upgrades.jobDetail.mockResolvedValue({ ...job, counts: { ...counts, failed: 0, skipped: 1 } });
+    await asUser(MANAGER, <JobDrawer jobId={9} onClose={() => undefined} />);
+    expect(await screen.findByRole('button', { name: /Retry failed and skipped \(1\)/ })).toHaveAttribute(
+      'data-call',
+      'upgrades.jobRetry',
+    );
+  });
+
   test('a push the detail missed (its rooms disagree with the counts) reads the detail again', async () => {
     await asUser(MANAGER, <JobDrawer jobId={9} onClose={() => undefined} />);
     await screen.findByText('Timed out');

@@ -92,6 +92,7 @@ export default {
   'upgrades.job.pause': 'Pause',
   'upgrades.job.resume': 'Resume',
   'upgrades.job.retry': 'Retry failed ({{n}})',
+  'upgrades.job.retrySkipped': 'Retry failed and skipped ({{n}})',
   'upgrades.job.cancel': 'Cancel the rest',
   'upgrades.job.cancelTitle': 'Cancel the job',
   'upgrades.job.cancelConfirm': 'The {{n}} rooms not done yet will not be upgraded (downloads under way stop). Cancel?',

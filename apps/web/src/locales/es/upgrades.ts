@@ -95,6 +95,7 @@ export default {
   'upgrades.job.pause': 'Pausar',
   'upgrades.job.resume': 'Reanudar',
   'upgrades.job.retry': 'Reintentar fallidas ({{n}})',
+  'upgrades.job.retrySkipped': 'Reintentar fallidas y omitidas ({{n}})',
   'upgrades.job.cancel': 'Cancelar el resto',
   'upgrades.job.cancelTitle': 'Cancelar la tarea',
   'upgrades.job.cancelConfirm':

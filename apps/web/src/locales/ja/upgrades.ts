@@ -91,6 +91,7 @@ export default {
   'upgrades.job.pause': '一時停止',
   'upgrades.job.resume': '再開',
   'upgrades.job.retry': '失敗した {{n}} 室を再試行',
+  'upgrades.job.retrySkipped': '失敗・スキップした {{n}} 室を再試行',
   'upgrades.job.cancel': '残りを取消',
   'upgrades.job.cancelTitle': 'ジョブを取消',
   'upgrades.job.cancelConfirm':

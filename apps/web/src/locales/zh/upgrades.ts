@@ -85,6 +85,7 @@ export default {
   'upgrades.job.pause': '暂停',
   'upgrades.job.resume': '继续',
   'upgrades.job.retry': '重试失败的 {{n}} 间',
+  'upgrades.job.retrySkipped': '重试失败和跳过的 {{n}} 间',
   'upgrades.job.cancel': '取消其余',
   'upgrades.job.cancelTitle': '取消任务',
   'upgrades.job.cancelConfirm': '尚未完成的 {{n}} 间房将不再升级（正在下载的会被中止）。确定取消？',
