@@ -117,6 +117,15 @@ test('the manager bulk-adds 570 rooms, filters floor 12, edits one and deletes t
   await bulk.getByText('已创建 570 个房间，跳过 0 个').waitFor();
   await dialogFooterButton(page, '关闭').click();
   await page.getByText(footerTotal(570)).waitFor();
+  // Opened again, it starts empty, not with the last floors and rooms.
+  await page
+    .getByRole('button', { name: buttonName('批量新增') })
+    .first()
+    .click();
+  await expect.poll(() => bulk.getByLabel('起始楼层').inputValue()).toBe('');
+  expect(await bulk.getByLabel('结束房间').inputValue()).toBe('');
+  await dialogFooterButton(page, '取消').click();
+  await bulk.waitFor({ state: 'hidden' });
 
   await page.getByRole('tabpanel', { name: '房间' }).getByRole('spinbutton', { name: '楼层', exact: true }).fill('12');
   await page.getByText(footerTotal(30)).waitFor();

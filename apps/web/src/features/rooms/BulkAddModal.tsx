@@ -92,6 +92,8 @@ export function BulkAddModal({ open, onClose }: Props) {
       onCancel={close}
       afterClose={() => {
         setResult(null);
+        // The form instance outlives the remount (its store keeps the values): emptied as well.
+        form.resetFields();
         setRound((current) => current + 1);
       }}
       width={620}
