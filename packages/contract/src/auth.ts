@@ -17,6 +17,13 @@ export type LoginBody = Static<typeof LoginBody>;
 export const LoginToken = Type.Object({ token: Type.String() });
 export type LoginToken = Static<typeof LoginToken>;
 
+/** The second step's session; after a recovery code, how many of the user's recovery codes are left. */
+export const LoginCodeToken = Type.Object({
+  token: Type.String(),
+  recovery_codes_left: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type LoginCodeToken = Static<typeof LoginCodeToken>;
+
 /**
  * The password was right and a second step is due (twofactor.ts): `code`, the user has two-factor
  * sign-in and enters a code from its app or a recovery code (`/login/totp`); `enrol`, its hotel
@@ -108,9 +115,9 @@ export const authCalls = defineCalls('auth', {
     hotelScoped: false,
     summary: "Log in's second step: a code from the app, or a recovery code; answers the bearer token",
     description:
-      'A wrong code is 4400 and counts as a failed login (the same throttle: 4429 with the wait); a code is taken once (a replay within its 30 s is refused); a recovery code is used up. An unknown or expired challenge is 4401: log in again.',
+      'A wrong code is 4400 and counts as a failed login (the same throttle: 4429 with the wait); a code is taken once (a replay within its 30 s is refused: 4400 saying the code was already used, as for a recovery code used before — said only of a code that is right); a recovery code is used up, and the answer then says how many are left (`recovery_codes_left`). An unknown or expired challenge is 4401: log in again.',
     body: LoginCodeBody,
-    response: LoginToken,
+    response: LoginCodeToken,
   },
   loginEnrolSetup: {
     method: 'POST',

@@ -18,6 +18,8 @@ export const TOTP_WINDOW_STEPS = 1;
 export const TOTP_ISSUER = 'RoomPilot';
 /** Recovery codes made at a time; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
+/** At or below this many recovery codes left, the console suggests making new ones. */
+export const RECOVERY_CODES_LOW = 3;
 /** How long the login's second step (a code, or setting it up) may take after the password. */
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 10 * 60_000;
 

@@ -2,6 +2,8 @@ import type { TwoFactorMessages } from '../types.js';
 
 export default {
   'twofactor.wrongCode': 'Wrong verification code, please try again',
+  'twofactor.codeUsed': 'This code was already used; wait for the next one',
+  'twofactor.recoveryCodeUsed': 'This recovery code was already used; use another one',
   'twofactor.wrongPassword': 'Wrong password, please try again',
   'twofactor.proofRequired': 'Enter either a verification code or your password',
   'twofactor.challengeExpired': 'This sign-in step has expired; enter your user name and password again',

@@ -2,6 +2,8 @@ import type { TwoFactorMessages } from '../types.js';
 
 export default {
   'twofactor.wrongCode': 'Código de verificación incorrecto; inténtelo de nuevo',
+  'twofactor.codeUsed': 'Este código ya se usó; espere al siguiente',
+  'twofactor.recoveryCodeUsed': 'Este código de recuperación ya se usó; use otro',
   'twofactor.wrongPassword': 'Contraseña incorrecta; inténtelo de nuevo',
   'twofactor.proofRequired': 'Introduzca un código de verificación o su contraseña',
   'twofactor.challengeExpired':

@@ -2,6 +2,8 @@ import type { TwoFactorMessages } from '../types.js';
 
 export default {
   'twofactor.wrongCode': '確認コードが正しくありません。もう一度入力してください',
+  'twofactor.codeUsed': 'このコードは使用済みです。次のコードを待ってください',
+  'twofactor.recoveryCodeUsed': 'このリカバリーコードは使用済みです。別のコードを使ってください',
   'twofactor.wrongPassword': 'パスワードが正しくありません。もう一度入力してください',
   'twofactor.proofRequired': '確認コードかパスワードのどちらかを入力してください',
   'twofactor.challengeExpired': 'ログインの確認が期限切れです。ユーザー名とパスワードからやり直してください',

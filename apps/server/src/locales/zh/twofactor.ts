@@ -1,5 +1,7 @@
 export default {
   'twofactor.wrongCode': '验证码错误,请重新输入',
+  'twofactor.codeUsed': '此验证码已用过,请等待下一个验证码',
+  'twofactor.recoveryCodeUsed': '此恢复码已用过,请换一个未用过的恢复码',
   'twofactor.wrongPassword': '密码错误,请重新输入',
   'twofactor.proofRequired': '请输入验证码或密码(二选一)',
   'twofactor.challengeExpired': '登录验证已过期,请重新输入用户名和密码',

@@ -1,9 +1,9 @@
 import {
   ADMIN_USER_NAME,
   ErrorCode,
+  type LoginCodeToken,
   type LoginData,
   type LoginEnrolled,
-  type LoginToken,
   type PasswordBody,
   type TwoFactorSetup,
   type UserInfo,
@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/schema.js';
 import { AppError, invalid } from '../../errors.js';
 import { recordOperation } from '../oplog/service.js';
-import type { TwoFactorService } from '../twofactor/service.js';
+import type { CodeRefusal, TwoFactorService } from '../twofactor/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repository from './repository.js';
 import type { LoginCounters, LoginThrottle } from './throttle.js';
@@ -137,27 +137,36 @@ export function createAuthService({ db, config, clock, throttle, twoFactor }: Au
      * under the same throttle as the password. A wrong code is 4400; the challenge stays for
      * another try until it expires.
      */
-    async loginCode(input: { challenge: string; code: string; ip: string }): Promise<LoginToken> {
+    async loginCode(input: { challenge: string; code: string; ip: string }): Promise<LoginCodeToken> {
       const challenge = await twoFactor.challenge(input.challenge, 'code');
       await admit(challenge);
-      let token: string | null = null;
+      let answer: LoginCodeToken | null = null;
+      let refused: CodeRefusal = 'twofactor.wrongCode';
       const secret = await twoFactor.secretOf(challenge.user_id);
       const proved = await throttle.guard(challenge.user_name, input.ip, challenge, () =>
         db.transaction().execute(async (trx) => {
-          const how = await twoFactor.takeSecondFactor(trx, challenge.user_id, secret, input.code);
-          if (how === null) return false;
+          const taken = await twoFactor.takeSecondFactor(trx, challenge.user_id, secret, input.code);
+          if ('refused' in taken) {
+            refused = taken.refused;
+            return false;
+          }
           await twoFactor.useChallenge(trx, challenge);
-          token = await openSession(
+          const token = await openSession(
             trx,
             { id: challenge.user_id, user_name: challenge.user_name, hotel_id: challenge.hotel_id },
             input.ip,
-            { two_factor: how },
+            { two_factor: taken.how },
           );
+          // A recovery code used: the user is told how many are left, to make new ones in time.
+          answer =
+            taken.how === 'recovery'
+              ? { token, recovery_codes_left: await twoFactor.recoveryCodesLeft(trx, challenge.user_id) }
+              : { token };
           return true;
         }),
       );
-      if (!proved || token === null) throw invalid('twofactor.wrongCode');
-      return { token };
+      if (!proved || answer === null) throw invalid(refused);
+      return answer;
     },
 
     /** Setting up at login (the hotel requires it): the secret to scan, the same for the challenge. */

@@ -96,6 +96,18 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, at: 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Whether the user had this recovery code and used it already. */
+export async function recoveryCodeSpent(db: Db, userId: number, hash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('two_factor_recovery_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countRecoveryCodesLeft(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('two_factor_recovery_codes')

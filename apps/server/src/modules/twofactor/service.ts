@@ -35,6 +35,16 @@ interface TwoFactorDeps {
 /** How a user proved its second factor: a code from the app, or a recovery code (now used up). */
 export type SecondFactor = 'totp' | 'recovery';
 
+/**
+ * Why a code was refused, as the message key that says so. "Already used" is said only of a code
+ * that is right (the app's code of a step taken already, a recovery code spent): telling it needs
+ * the secret or the code itself, so it tells a guesser nothing.
+ */
+export type CodeRefusal = 'twofactor.wrongCode' | 'twofactor.codeUsed' | 'twofactor.recoveryCodeUsed';
+
+/** A second factor taken, or why not. */
+export type SecondFactorTaken = { how: SecondFactor } | { refused: CodeRefusal };
+
 /** A login challenge as found, with its user. */
 export type FoundChallenge = NonNullable<Awaited<ReturnType<typeof repository.findChallenge>>>;
 
@@ -75,13 +85,17 @@ export function createTwoFactorService({ db, clock, secrets, throttle, log }: Tw
     userId: number,
     sealed: SealedTotpSecret | null,
     code: string,
-  ): Promise<SecondFactor | null> {
+  ): Promise<SecondFactorTaken> {
     if (looksLikeRecoveryCode(code)) {
-      return (await repository.useRecoveryCode(trx, userId, hashRecoveryCode(code), now())) ? 'recovery' : null;
+      const hash = hashRecoveryCode(code);
+      if (await repository.useRecoveryCode(trx, userId, hash, now())) return { how: 'recovery' };
+      const spent = await repository.recoveryCodeSpent(trx, userId, hash);
+      return { refused: spent ? 'twofactor.recoveryCodeUsed' : 'twofactor.wrongCode' };
     }
-    if (sealed === null || !/^[0-9]{6}$/.test(code)) return null;
+    if (sealed === null || !/^[0-9]{6}$/.test(code)) return { refused: 'twofactor.wrongCode' };
     const step = stepOf(userId, sealed, code);
-    return step !== null && (await repository.takeStep(trx, userId, step)) ? 'totp' : null;
+    if (step === null) return { refused: 'twofactor.wrongCode' };
+    return (await repository.takeStep(trx, userId, step)) ? { how: 'totp' } : { refused: 'twofactor.codeUsed' };
   }
 
   /** New recovery codes for a user (the old ones go); answers them in clear, the only time. */
@@ -110,6 +124,7 @@ export function createTwoFactorService({ db, clock, secrets, throttle, log }: Tw
     if ((proof.code === undefined) === (proof.password === undefined)) throw invalid('twofactor.proofRequired');
     const user = await repository.findUser(db, actor.userId);
     if (!user) throw new AppError(ErrorCode.unauthenticated, 'auth.unauthenticated');
+    let refused: CodeRefusal = 'twofactor.wrongCode';
     const proved = await throttle.guard(actor.userName, actor.ip, user, async () => {
       if (proof.password !== undefined) {
         if (!(await verifyPassword(user.password_hash, proof.password))) return false;
@@ -117,17 +132,23 @@ export function createTwoFactorService({ db, clock, secrets, throttle, log }: Tw
         return true;
       }
       return db.transaction().execute(async (trx) => {
-        const how = await takeSecondFactor(trx, user.id, sealed, proof.code as string);
-        if (how === null) return false;
-        await unlocks(trx, how);
+        const taken = await takeSecondFactor(trx, user.id, sealed, proof.code as string);
+        if ('refused' in taken) {
+          refused = taken.refused;
+          return false;
+        }
+        await unlocks(trx, taken.how);
         return true;
       });
     });
-    if (!proved) throw invalid(proof.password !== undefined ? 'twofactor.wrongPassword' : 'twofactor.wrongCode');
+    if (!proved) throw invalid(proof.password !== undefined ? 'twofactor.wrongPassword' : refused);
   }
 
   return {
     takeSecondFactor,
+
+    /** How many of a user's recovery codes are unused (in `trx`, after one was used in it). */
+    recoveryCodesLeft: (trx: Db, userId: number) => repository.countRecoveryCodesLeft(trx, userId),
 
     async status(actor: Actor): Promise<TwoFactorStatus> {
       const row = await repository.findTwoFactor(db, actor.userId);

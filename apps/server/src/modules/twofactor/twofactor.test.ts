@@ -35,6 +35,11 @@ async function from(
   };
 }
 
+/** The login's second step from a client address, answered in `language`. */
+function codeFrom(t: TestApp, ip: string, challenge: string, code: string, language: string): Promise<Answer> {
+  return from(t, ip, '/apis/login/totp', { challenge, code }, { language });
+}
+
 /** The code an authenticator app shows now for a secret (steps later with `steps`). */
 function codeOf(t: TestApp, secret: string, steps = 0): string {
   return totp(base32Decode(secret), t.clock().getTime() + steps * STEP_MS);
@@ -59,6 +64,12 @@ async function turnOn(t: TestApp, token: string): Promise<{ secret: string; reco
   // The next code the test sends belongs to a later step: the one just taken is good once.
   t.clock.advance(STEP_MS);
   return { secret, recovery: enabled.data.recovery_codes };
+}
+
+/** A six-digit code no step of the window around now has for the secret. */
+function wrongCodeFor(t: TestApp, secret: string): string {
+  const window = [-2, -1, 0, 1, 2].map((steps) => codeOf(t, secret, steps));
+  return ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !window.includes(code)) as string;
 }
 
 async function actions(t: TestApp, target: string): Promise<string[]> {
@@ -212,14 +223,20 @@ describeEachDatabase('two-factor sign-in', (t) => {
     // The same code at once (or seconds later, within its 30 s), from elsewhere: refused.
     t.clock.advance(5_000);
     const two = await from(t, '198.51.100.2', '/apis/login', { user_name: 'carol', password });
-    const replay = await from(t, '198.51.100.2', '/apis/login/totp', { challenge: two.data.challenge, code });
-    expect(replay.code).toBe(ErrorCode.invalid);
+    const replay = await codeFrom(t, '198.51.100.2', two.data.challenge, code, 'en');
+    expect(replay).toMatchObject({
+      code: ErrorCode.invalid,
+      message: 'This code was already used; wait for the next one',
+    });
     // A code of an earlier step, still inside the window, is refused too: a later one was taken.
     const earlier = await from(t, '198.51.100.2', '/apis/login/totp', {
       challenge: two.data.challenge,
       code: codeOf(t, secret, -1),
     });
-    expect(earlier.code).toBe(ErrorCode.invalid);
+    expect(earlier).toMatchObject({ code: ErrorCode.invalid, message: '此验证码已用过,请等待下一个验证码' });
+    // A code that is not the secret's is wrong, whatever was used before: "used" tells a guesser nothing.
+    const wrong = await codeFrom(t, '198.51.100.2', two.data.challenge, wrongCodeFor(t, secret), 'en');
+    expect(wrong.message).toBe('Wrong verification code, please try again');
 
     t.clock.advance(STEP_MS);
     const next = await from(t, '198.51.100.2', '/apis/login/totp', {
@@ -240,6 +257,8 @@ describeEachDatabase('two-factor sign-in', (t) => {
     const typed = ` ${code.toUpperCase().replace('-', ' ')} `;
     const used = await from(t, '192.0.2.3', '/apis/login/totp', { challenge: one.data.challenge, code: typed });
     expect(used.code).toBe(0);
+    // The session, and how many recovery codes are left to make new ones in time.
+    expect(used.data).toEqual({ token: expect.any(String), recovery_codes_left: 9 });
     const login = await t.db
       .selectFrom('oplog')
       .select('detail')
@@ -250,13 +269,20 @@ describeEachDatabase('two-factor sign-in', (t) => {
     expect(JSON.parse(login.detail)).toEqual({ two_factor: 'recovery' });
 
     const two = await from(t, '192.0.2.3', '/apis/login', { user_name: 'dave', password });
-    const twice = await from(t, '192.0.2.3', '/apis/login/totp', { challenge: two.data.challenge, code });
-    expect(twice.code).toBe(ErrorCode.invalid);
+    const twice = await codeFrom(t, '192.0.2.3', two.data.challenge, code, 'es');
+    expect(twice).toMatchObject({
+      code: ErrorCode.invalid,
+      message: 'Este código de recuperación ya se usó; use otro',
+    });
+    // A recovery code that was never this user's is wrong, not "used".
+    const stranger = await codeFrom(t, '192.0.2.3', two.data.challenge, 'abcde-fghjk', 'en');
+    expect(stranger.message).toBe('Wrong verification code, please try again');
     const other = await from(t, '192.0.2.3', '/apis/login/totp', {
       challenge: two.data.challenge,
       code: recovery[4] as string,
     });
     expect(other.code).toBe(0);
+    expect(other.data.recovery_codes_left).toBe(8);
     expect((await t.call('POST', '/apis/two_factor/status', { token })).data.recovery_codes_left).toBe(8);
   });
 
@@ -278,13 +304,7 @@ describeEachDatabase('two-factor sign-in', (t) => {
     expect(otherStep.code).toBe(ErrorCode.conflict);
 
     t.clock.advance(TWO_FACTOR_CHALLENGE_TTL_MS);
-    const expired = await from(
-      t,
-      '192.0.2.4',
-      '/apis/login/totp',
-      { challenge: one.data.challenge, code: codeOf(t, secret) },
-      { language: 'en' },
-    );
+    const expired = await codeFrom(t, '192.0.2.4', one.data.challenge, codeOf(t, secret), 'en');
     expect(expired).toMatchObject({
       code: ErrorCode.unauthenticated,
       message: 'This sign-in step has expired; enter your user name and password again',
@@ -366,6 +386,11 @@ describeEachDatabase('two-factor sign-in', (t) => {
     expect((await disable({ code: '000000' === codeOf(t, secret) ? '111111' : '000000' })).code).toBe(
       ErrorCode.invalid,
     );
+    // The code that turned it on, still inside its window, was used.
+    expect(await disable({ code: codeOf(t, secret, -1) })).toMatchObject({
+      code: ErrorCode.invalid,
+      message: '此验证码已用过,请等待下一个验证码',
+    });
     expect((await t.call('POST', '/apis/two_factor/status', { token })).data.enabled).toBe(true);
 
     expect((await disable({ password })).code).toBe(0);

@@ -63,6 +63,37 @@ describe('the login page with two-factor sign-in', () => {
     );
   });
 
+  test('after a recovery code, tells how many are left, and to make new ones when few are', async () => {
+    await renderInApp(<LoginPage />);
+    await signIn();
+    await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+    api.auth.loginCode.mockRejectedValueOnce(
+      new ApiError('This recovery code was already used; use another one', 4400),
+    );
+    await userEvent.type(screen.getByLabelText('Code or recovery code'), 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This recovery code was already used; use another one')).toBeInTheDocument();
+
+    api.auth.loginCode.mockResolvedValueOnce({ token: 'the-session', recovery_codes_left: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(getToken()).toBe('the-session'));
+    expect(
+      await screen.findByText(
+        'Signed in with a recovery code: 1 recovery code is left. Make new ones soon: user menu, Two-factor sign-in.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('after a recovery code with many left, says only how many', async () => {
+    await renderInApp(<LoginPage />);
+    await signIn();
+    await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+    api.auth.loginCode.mockResolvedValueOnce({ token: 'the-session', recovery_codes_left: 9 });
+    await userEvent.type(screen.getByLabelText('Code or recovery code'), 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Signed in with a recovery code: 9 recovery codes are left.')).toBeInTheDocument();
+  });
+
   test('goes back to the password with the reason when the step has expired', async () => {
     await renderInApp(<LoginPage />);
     await signIn();

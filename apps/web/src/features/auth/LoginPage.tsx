@@ -1,9 +1,10 @@
 import { LoadingOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCode, type LoginBody } from '@roompilot/contract';
+import { ErrorCode, type LoginBody, type LoginCodeToken, RECOVERY_CODES_LOW } from '@roompilot/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { useMessage } from '../../app/feedback';
 import { ApiError } from '../../app/http';
 import { withStrings } from '../../app/i18n';
 import { SiteFooter } from '../../app/SiteFooter';
@@ -65,6 +66,7 @@ function Field({ id, icon, label, error, onChange, ...input }: FieldProps) {
  */
 export default function LoginPage() {
   const { t } = useTranslation();
+  const message = useMessage();
   const { data: site } = useSite();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
@@ -93,10 +95,21 @@ export default function LoginPage() {
     setPassword('');
     setNotice(reason);
   }, []);
+  // Signed in with a recovery code: how many are left, and when few, to make new ones (a toast
+  // that stays a while, as the page goes on to the console).
+  const tellRecoveryCodesLeft = ({ recovery_codes_left: left }: LoginCodeToken) => {
+    if (left === undefined) return;
+    const text = t('auth.recoveryCodesLeft', { count: left });
+    if (left > RECOVERY_CODES_LOW) message.success(text, 8);
+    else message.warning(`${text} ${t('auth.recoveryCodesLow')}`, 15);
+  };
   // Quiet: a wrong code is told under the field; an expired step goes back to the password.
   const verify = useMutation({
     mutationFn: (body: { challenge: string; code: string }) => api.auth.loginCode(body, { quiet: true }),
-    onSuccess: ({ token }) => setToken(token),
+    onSuccess: (answer) => {
+      tellRecoveryCodesLeft(answer);
+      setToken(answer.token);
+    },
     onError: (error) => {
       if (error instanceof ApiError && error.code === ErrorCode.unauthenticated) restart(error.message);
       else setCodeError(error.message);

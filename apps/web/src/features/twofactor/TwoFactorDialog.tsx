@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import type { TwoFactorProofBody, TwoFactorSetup } from '@roompilot/contract';
+import { RECOVERY_CODES_LOW, type TwoFactorProofBody, type TwoFactorSetup } from '@roompilot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
@@ -26,8 +26,6 @@ type View =
   | { kind: 'disable' }
   | { kind: 'regenerate' };
 
-/** Few enough recovery codes left to say so. */
-const RECOVERY_LOW = 3;
 const STATUS_KEY = ['twoFactor', 'status'] as const;
 
 /**
@@ -161,7 +159,7 @@ export function TwoFactorDialog({ userName, open, onClose }: Props) {
               <dt>{t('twofactor.recoveryLeft')}</dt>
               <dd>{recovery_codes_left}</dd>
             </dl>
-            {recovery_codes_left <= RECOVERY_LOW && (
+            {recovery_codes_left <= RECOVERY_CODES_LOW && (
               <Alert type="warning" showIcon className="rp-twofactor__note" title={t('twofactor.recoveryLow')} />
             )}
             <div className="rp-proof__actions">

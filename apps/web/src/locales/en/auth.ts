@@ -25,6 +25,9 @@ export default {
   'auth.codeHelp': 'Enter the 6-digit code from your authenticator app, or a recovery code.',
   'auth.code': 'Code or recovery code',
   'auth.codeRequired': 'Enter the code',
+  'auth.recoveryCodesLeft_one': 'Signed in with a recovery code: {{count}} recovery code is left.',
+  'auth.recoveryCodesLeft_other': 'Signed in with a recovery code: {{count}} recovery codes are left.',
+  'auth.recoveryCodesLow': 'Make new ones soon: user menu, Two-factor sign-in.',
   'auth.verify': 'Verify',
   'auth.backToPassword': 'Back to sign-in',
 } satisfies AuthMessages;

@@ -26,6 +26,10 @@ export default {
   'auth.codeHelp': 'Introduzca el código de 6 dígitos de su aplicación de autenticación, o un código de recuperación.',
   'auth.code': 'Código o código de recuperación',
   'auth.codeRequired': 'Introduzca el código',
+  'auth.recoveryCodesLeft_one': 'Ha entrado con un código de recuperación: le queda {{count}} código de recuperación.',
+  'auth.recoveryCodesLeft_other':
+    'Ha entrado con un código de recuperación: le quedan {{count}} códigos de recuperación.',
+  'auth.recoveryCodesLow': 'Genere otros nuevos pronto: menú de usuario, Verificación en dos pasos.',
   'auth.verify': 'Verificar',
   'auth.backToPassword': 'Volver al inicio de sesión',
 } satisfies AuthMessages;

@@ -25,6 +25,9 @@ export default {
   'auth.codeHelp': '認証アプリの 6 桁のコード、またはリカバリーコードを入力してください。',
   'auth.code': 'コードまたはリカバリーコード',
   'auth.codeRequired': 'コードを入力してください',
+  'auth.recoveryCodesLeft_one': 'リカバリーコードでログインしました。残りのリカバリーコードは {{count}} 個です。',
+  'auth.recoveryCodesLeft_other': 'リカバリーコードでログインしました。残りのリカバリーコードは {{count}} 個です。',
+  'auth.recoveryCodesLow': '残りが少なくなりました。ユーザーメニューの「2 段階認証」で再発行してください。',
   'auth.verify': '確認',
   'auth.backToPassword': 'ログインに戻る',
 } satisfies AuthMessages;

@@ -23,6 +23,9 @@ export default {
   'auth.codeHelp': '请输入验证器应用中的 6 位验证码,或一个恢复码。',
   'auth.code': '验证码或恢复码',
   'auth.codeRequired': '请输入验证码',
+  'auth.recoveryCodesLeft_one': '已使用恢复码登录,还剩 {{count}} 个恢复码。',
+  'auth.recoveryCodesLeft_other': '已使用恢复码登录,还剩 {{count}} 个恢复码。',
+  'auth.recoveryCodesLow': '恢复码快用完了:请在用户菜单的“两步验证”中重新生成。',
   'auth.verify': '验证',
   'auth.backToPassword': '返回重新登录',
 };
