@@ -130,6 +130,8 @@ test('a user turns two-factor sign-in on, then signs in with a code and with a r
   await page.getByLabel('验证码或恢复码').fill(codes[0] as string);
   await page.getByRole('button', { name: buttonName('验证') }).click();
   await page.getByText(DEMO_WORDS.zh.hotel).first().waitFor();
+  // The console says how many are left.
+  await page.getByText('已使用恢复码登录,还剩 9 个恢复码。').waitFor();
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '两步验证' }).click();
   await page.getByRole('dialog').getByText('剩余恢复码').waitFor();
@@ -140,7 +142,7 @@ test('a user turns two-factor sign-in on, then signs in with a code and with a r
   await loginAs(page, suite.server.url, 'waiter', 'waiter123');
   await page.getByLabel('验证码或恢复码').fill(codes[0] as string);
   await page.getByRole('button', { name: buttonName('验证') }).click();
-  await page.getByText('验证码错误,请重新输入').waitFor();
+  await page.getByText('此恢复码已用过,请换一个未用过的恢复码').waitFor();
   // Back to the password: a fresh start.
   await page.getByRole('button', { name: buttonName('返回重新登录') }).click();
   await page.locator('#login_password').waitFor();
