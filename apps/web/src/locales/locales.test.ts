@@ -96,4 +96,19 @@ describe('locales', () => {
       }
     }
   });
+
+  it('say one room and two rooms apart where a count of rooms is said (i18next plurals)', async () => {
+    const { default: i18next } = await import('i18next');
+    const english = i18next.createInstance();
+    await english.init({ lng: 'en', resources: { en: { translation: en } }, keySeparator: false });
+    expect(english.t('control.confirmRooms', { count: 1 })).toBe('Apply to 1 room?');
+    expect(english.t('control.confirmRooms', { count: 2 })).toBe('Apply to 2 rooms?');
+    expect(english.t('control.running', { count: 1 })).toBe('Sending to 1 room, waiting for the RCU…');
+    expect(english.t('rooms.imported', { count: 1, created: '1' })).toBe('Imported 1 room');
+    expect(english.t('rooms.imported', { count: 570, created: '570' })).toBe('Imported 570 rooms');
+    const spanish = i18next.createInstance();
+    await spanish.init({ lng: 'es', resources: { es: { translation: everything('es') } }, keySeparator: false });
+    expect(spanish.t('control.confirmRooms', { count: 1 })).toBe('¿Aplicar a 1 habitación?');
+    expect(spanish.t('rooms.imported', { count: 3, created: '3' })).toBe('3 habitaciones importadas');
+  });
 });

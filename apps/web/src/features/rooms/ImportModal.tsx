@@ -94,7 +94,10 @@ export function ImportModal({ open, onClose }: Props) {
       maskClosable={!upload.isPending}
     >
       {upload.isSuccess ? (
-        <Result status="success" title={t('rooms.imported', { created: formatNumber(upload.data.created) })} />
+        <Result
+          status="success"
+          title={t('rooms.imported', { count: upload.data.created, created: formatNumber(upload.data.created) })}
+        />
       ) : (
         <div className="rp-stack">
           <p className="rp-muted rp-no-margin">
