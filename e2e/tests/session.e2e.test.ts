@@ -67,7 +67,9 @@ test('a hotel whose validity the Administrator ends: its open console says so on
   // The server closes the console's live socket at once (4410); the console asks why, says it, and
   // leaves for the login.
   await closed;
-  const told = `酒店有效期已过(${yesterday}),请联系平台管理员续期`;
+  // The date as the console writes dates: '2026年11月26日'.
+  const [year, month, day] = yesterday.split('-').map(Number);
+  const told = `酒店有效期已过(${year}年${month}月${day}日),请联系平台管理员续期`;
   await page.getByText(told).first().waitFor();
   await page.waitForURL(/\/login$/);
   await waitForQuiet(page);

@@ -36,6 +36,27 @@ describe('i18n', () => {
     expect(translate('en', 'auth.tooManyFailures', { seconds: 42 })).toBe('Too many failed logins; try again in 42 s.');
   });
 
+  it('writes a date parameter as the console writes dates, in the language', () => {
+    const told = (language: 'zh' | 'en' | 'es' | 'ja') =>
+      translate(language, 'auth.hotelExpired', { validdate: '2026-11-26' });
+    expect(told('zh')).toBe('酒店有效期已过(2026年11月26日),请联系平台管理员续期');
+    expect(told('en')).toContain('ended on Nov 26, 2026;');
+    expect(told('es')).toContain('terminó el 26 nov 2026;');
+    expect(told('ja')).toContain('ホテルの有効期限(2026/11/26)');
+  });
+
+  it('says a least of one in words: not empty, at least one item', () => {
+    const empty = { keyword: 'minLength', instancePath: '/user_name', params: { limit: 1 } };
+    expect(describeValidation('en', empty)).toBe('User name must not be empty');
+    expect(describeValidation('zh', empty)).toBe('用户名不能为空');
+    expect(describeValidation('es', empty)).not.toContain('1');
+    expect(describeValidation('ja', empty)).not.toContain('1');
+    const none = { keyword: 'minItems', instancePath: '/rooms', params: { limit: 1 } };
+    expect(describeValidation('en', none)).toMatch(/needs at least one item$/);
+    const short = { keyword: 'minLength', instancePath: '/user_name', params: { limit: 3 } };
+    expect(describeValidation('en', short)).toBe('User name must not have fewer than 3 characters');
+  });
+
   it('describes a broken schema rule in the language, naming the field as the screen labels it', () => {
     const issue = { keyword: 'maxLength', instancePath: '/user_name', params: { limit: 64 } };
     expect(describeValidation('en', issue)).toBe('User name must not have more than 64 characters');

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@roompilot/contract';
+import { DEFAULT_LANGUAGE, INTL_LOCALES, LANGUAGES, type Language } from '@roompilot/contract';
 import en from './locales/en/index.js';
 import enValidation from './locales/en/validation.js';
 import es from './locales/es/index.js';
@@ -43,9 +43,25 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * A calendar date ('YYYY-MM-DD') in the language's medium date style, as the console writes it
+ * ("Nov 26, 2026", "26 nov 2026", "2026年11月26日"); anything else as it is.
+ */
+export function formatDate(language: Language, value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
+}
+
+/** A message with its parameters: `{name}` as given, `{name:date}` a calendar date written in the language. */
 export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template: string = MESSAGES[language][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)(:date)?\}/g, (whole, name: string, asDate?: string) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    return asDate ? formatDate(language, value) : value;
+  });
 }
 
 export interface ValidationIssue {
@@ -156,5 +172,8 @@ export function describeValidation(
   // A pattern says nothing to a reader: a field whose pattern has its own sentence (`pattern.password`) gets it.
   const name = segments.findLast((segment) => !/^\d+$/.test(segment));
   const ownPattern = issue.keyword === 'pattern' && name !== undefined && Object.hasOwn(rules, `pattern.${name}`);
-  return spaced(language, rule(ownPattern ? `pattern.${name}` : known ? issue.keyword : 'invalid', params));
+  // A least of one is said as such: 'must not be empty', not 'fewer than 1 characters'.
+  const ofOne = params.limit === '1' && Object.hasOwn(rules, `${issue.keyword}.one`);
+  const key = ownPattern ? `pattern.${name}` : ofOne ? `${issue.keyword}.one` : known ? issue.keyword : 'invalid';
+  return spaced(language, rule(key, params));
 }

@@ -14,6 +14,8 @@ export const SUBMENU_SHOW_DELAY_MS = 200;
 export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
+/** Each language's BCP 47 tag for `Intl`, so dates and numbers read alike in the console and in the server's messages. */
+export const INTL_LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' };
 
 /** The user who runs the platform: hotels, validity periods, users of every hotel. */
 export const ADMIN_USER_NAME = 'Administrator';

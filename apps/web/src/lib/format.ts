@@ -1,10 +1,8 @@
+import { INTL_LOCALES } from '@roompilot/contract';
 import i18next from 'i18next';
 
-/** BCP 47 tags of the console's languages, for `Intl`. */
-const INTL_LOCALE: Record<string, string> = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' };
-
 export function intlLocale(language: string = i18next.language): string {
-  return INTL_LOCALE[language] ?? language;
+  return (INTL_LOCALES as Record<string, string>)[language] ?? language;
 }
 
 /**

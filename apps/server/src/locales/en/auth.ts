@@ -5,7 +5,7 @@ export default {
   'auth.userDisabled': 'This account is disabled; please contact your administrator.',
   'auth.tooManyFailures': 'Too many failed logins; try again in {seconds} s.',
   'auth.hotelExpired':
-    "Your hotel's validity period ended on {validdate}; please ask the platform administrator to extend it.",
+    "Your hotel's validity period ended on {validdate:date}; please ask the platform administrator to extend it.",
   'auth.unauthenticated': 'You are not logged in or your session has expired; please log in again.',
   'auth.sessionEnded.logout': 'This session was logged out; please log in again.',
   'auth.sessionEnded.password': 'The password was changed; please log in again.',

@@ -8,5 +8,5 @@ export default {
   'guestservice.questionTaken': 'This question already exists.',
   'guestservice.questionsFull': 'A hotel can have at most {max} questions.',
   'guestservice.badCredentials': 'Wrong RCU ID or device key.',
-  'guestservice.tooManyRequests': 'Too many requests; try again in {seconds} seconds.',
+  'guestservice.tooManyRequests': 'Too many requests; try again in {seconds} s.',
 } satisfies GuestServiceMessages;

@@ -5,7 +5,7 @@ export default {
   'auth.userDisabled': 'Esta cuenta está desactivada; contacte con su administrador.',
   'auth.tooManyFailures': 'Demasiados intentos fallidos; inténtelo de nuevo en {seconds} s.',
   'auth.hotelExpired':
-    'El período de validez de su hotel terminó el {validdate}; pida al administrador de la plataforma que lo amplíe.',
+    'El período de validez de su hotel terminó el {validdate:date}; pida al administrador de la plataforma que lo amplíe.',
   'auth.unauthenticated': 'No ha iniciado sesión o su sesión ha caducado; vuelva a iniciar sesión.',
   'auth.sessionEnded.logout': 'Esta sesión se cerró; vuelva a iniciar sesión.',
   'auth.sessionEnded.password': 'La contraseña ha cambiado; vuelva a iniciar sesión.',

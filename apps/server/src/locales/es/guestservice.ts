@@ -8,5 +8,5 @@ export default {
   'guestservice.questionTaken': 'Esta pregunta ya existe.',
   'guestservice.questionsFull': 'Un hotel puede tener como máximo {max} preguntas.',
   'guestservice.badCredentials': 'ID de RCU o clave del dispositivo incorrectos.',
-  'guestservice.tooManyRequests': 'Demasiadas solicitudes; inténtelo de nuevo en {seconds} segundos.',
+  'guestservice.tooManyRequests': 'Demasiadas solicitudes; inténtelo de nuevo en {seconds} s.',
 } satisfies GuestServiceMessages;

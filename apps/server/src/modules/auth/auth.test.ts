@@ -69,13 +69,13 @@ describeEachDatabase(
       });
       const refused = await t.call('POST', '/apis/login', { body: { user_name: 'oldie', password: 'oldie123' } });
       expect(refused).toMatchObject({ status: 403, code: ErrorCode.hotelExpired });
-      expect(refused.message).toContain('2001-01-01');
+      expect(refused.message).toContain('2001年1月1日');
       const english = await t.call('POST', '/apis/login', {
         body: { user_name: 'oldie', password: 'oldie123' },
         headers: { 'accept-language': 'en' },
       });
       expect(english.message).toBe(
-        "Your hotel's validity period ended on 2001-01-01; please ask the platform administrator to extend it.",
+        "Your hotel's validity period ended on Jan 1, 2001; please ask the platform administrator to extend it.",
       );
       await t.login('Administrator');
     });

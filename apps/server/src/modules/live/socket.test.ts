@@ -299,7 +299,7 @@ describeEachDatabase(
       ]);
       expect(await soon).toEqual({
         code: LIVE_CLOSE.hotelExpired,
-        reason: `Your hotel's validity period ended on ${yesterday}; please ask the platform administrator to extend it.`,
+        reason: `Your hotel's validity period ended on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(yesterday))}; please ask the platform administrator to extend it.`,
       });
       expect(admin.socket.readyState).toBe(WebSocket.OPEN);
       admin.socket.close();
