@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendar, formatDate, formatDateTime, formatDayOf, formatNumber } from './format';
+import { formatCalendar, formatDate, formatDateTime, formatDayOf, formatKwh, formatNumber } from './format';
 
 describe('format', () => {
   it('groups digits the way each language does', () => {
@@ -19,6 +19,25 @@ describe('format', () => {
   it('writes kWh and the like with a fixed number of decimals, trailing zeros kept', () => {
     expect([9.514, 5.2321, 5.1].map((kwh) => formatNumber(kwh, 'es', 2))).toEqual(['9,51', '5,23', '5,10']);
     expect(formatNumber(1234.5, 'en', 2)).toBe('1,234.50');
+  });
+
+  it("writes kWh with two decimals, a few watt-hours as '< 0.01' in the language, and nothing used as 0.00", () => {
+    expect([9.514, 5.2321, 5.1, 1234.5].map((kwh) => formatKwh(kwh, 'en'))).toEqual([
+      '9.51',
+      '5.23',
+      '5.10',
+      '1,234.50',
+    ]);
+    // A room that used 3 Wh used something: two decimals would round it to nothing.
+    expect(formatKwh(0.003, 'en')).toBe('<\u00a00.01');
+    expect(formatKwh(0.0001, 'es')).toBe('<\u00a00,01');
+    expect(formatKwh(0.004, 'zh')).toBe('<\u00a00.01');
+    expect(formatKwh(0.004, 'ja')).toBe('<\u00a00.01');
+    // From 5 Wh on, two decimals show it.
+    expect(formatKwh(0.005, 'en')).toBe('0.01');
+    expect(formatKwh(0.012, 'es')).toBe('0,01');
+    expect(formatKwh(0, 'en')).toBe('0.00');
+    expect(formatKwh(0, 'es')).toBe('0,00');
   });
 
   it('writes a moment with the same medium date everywhere, the year whole, seconds where asked', () => {

@@ -14,6 +14,19 @@ export function formatNumber(value: number, language?: string, decimals?: number
   return new Intl.NumberFormat(intlLocale(language), digits).format(value);
 }
 
+/** The smallest amount of energy two decimals write (kWh). */
+const KWH_STEP = 0.01;
+
+/**
+ * An amount of energy in kWh, the one way every screen writes it: two decimals always (9.51, 5.23,
+ * 5.10), so a column of them reads alike; an amount above zero too small for them reads
+ * '< 0.01' ('< 0,01'), never '0.00', which stays for nothing used at all. The unit is the caller's.
+ */
+export function formatKwh(kwh: number, language?: string): string {
+  if (kwh > 0 && kwh < KWH_STEP / 2) return `<\u00a0${formatNumber(KWH_STEP, language, 2)}`;
+  return formatNumber(kwh, language, 2);
+}
+
 /**
  * A calendar date ('YYYY-MM-DD', as the server sends it) in the language's medium date style.
  * Read as a local date: `new Date('2025-01-31')` would be UTC midnight and can show the day before.

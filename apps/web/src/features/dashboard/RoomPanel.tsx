@@ -10,7 +10,7 @@ import { withStrings } from '../../app/i18n';
 import { shouldPoll, useLiveStatus } from '../../app/live';
 import { useMayCall } from '../../app/permissions';
 import { OnlineTag } from '../../components/OnlineTag';
-import { formatNumber } from '../../lib/format';
+import { formatKwh, formatNumber } from '../../lib/format';
 import { byNaturalOrder } from '../../lib/natural';
 import { timeAgo } from '../../lib/timeAgo';
 import { deviceText, formatTemp } from '../live/deviceText';
@@ -159,7 +159,7 @@ function DeviceList({ query }: { query: { data?: LiveDeviceState; error: Error |
         <p className="rp-muted">
           {t('dashboard.energy')} ·{' '}
           {t('dashboard.energyValue', {
-            kwh: formatNumber(Math.round(state.energy.kwh * 10) / 10),
+            kwh: formatKwh(state.energy.kwh),
             w: formatNumber(Math.round(state.energy.w ?? 0)),
           })}
         </p>

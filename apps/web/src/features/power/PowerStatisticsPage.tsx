@@ -25,7 +25,7 @@ import { CallAction } from '../../components/CallAction';
 import { Chart, type ChartOption } from '../../components/Chart';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryFailed } from '../../components/QueryFailed';
-import { formatNumber } from '../../lib/format';
+import { formatKwh, formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/saveFile';
 import { axisLabel, PERIOD_OF, type PowerView, paramsOf, periodLabel, periodOf, viewOf } from './period';
 import './power.css';
@@ -33,8 +33,6 @@ import './power.css';
 /** A card's title wraps on a phone rather than being cut ("Estimated saving of the air-con…"). */
 const CARD_STYLES = { header: { paddingBlock: 8 }, title: { whiteSpace: 'normal' } } as const;
 const PICKER: Record<PowerInterval, 'date' | 'month' | 'year'> = { hour: 'date', day: 'month', month: 'year' };
-/** kWh with two decimals always (9.51, 5.23, 5.10): a column of them reads alike. */
-const kwhText = (kwh: number) => formatNumber(kwh, undefined, 2);
 
 /** Power statistics (pm_powerstatistics): the hotel's consumption by hour, day or month, the top rooms, the policy's saving. */
 export default function PowerStatisticsPage() {
@@ -104,7 +102,7 @@ function ConsumptionChart({ view, data }: { view: PowerView; data: PowerStatisti
   const grouped = data.series.length > 1;
   const option = useMemo<ChartOption>(
     () => ({
-      tooltip: { trigger: 'axis', valueFormatter: (value) => `${kwhText(Number(value))} kWh` },
+      tooltip: { trigger: 'axis', valueFormatter: (value) => `${formatKwh(Number(value))} kWh` },
       legend: grouped ? { type: 'scroll', bottom: 0 } : { show: false },
       grid: { left: 8, right: 8, top: 24, bottom: grouped ? 36 : 8 },
       xAxis: { type: 'category', data: labels },
@@ -122,15 +120,15 @@ function ConsumptionChart({ view, data }: { view: PowerView; data: PowerStatisti
     data.series[0]?.points.map((_, i) => data.series.reduce((sum, s) => sum + (s.points[i]?.kwh ?? 0), 0)) ?? [];
   const peak = totals.reduce((best, kwh, i) => (kwh > (totals[best] ?? 0) ? i : best), 0);
   const parts = [
-    t('power.chart.peak', { at: labels[peak] ?? '', kwh: kwhText(totals[peak] ?? 0) }),
+    t('power.chart.peak', { at: labels[peak] ?? '', kwh: formatKwh(totals[peak] ?? 0) }),
     ...(grouped
-      ? data.series.map((s) => `${s.name}: ${kwhText(s.points.reduce((sum, p) => sum + p.kwh, 0))} kWh`)
+      ? data.series.map((s) => `${s.name}: ${formatKwh(s.points.reduce((sum, p) => sum + p.kwh, 0))} kWh`)
       : []),
   ].join(' ');
   const periodText = periodLabel(view.interval, view.at);
   return (
     <>
-      <Statistic className="rp-power__total" title={t('power.total')} value={kwhText(data.total_kwh)} suffix="kWh" />
+      <Statistic className="rp-power__total" title={t('power.total')} value={formatKwh(data.total_kwh)} suffix="kWh" />
       <Chart
         option={option}
         height={320}
@@ -139,7 +137,7 @@ function ConsumptionChart({ view, data }: { view: PowerView; data: PowerStatisti
           view: t(`power.view.${view.interval}`),
           group: t(`power.group.${view.group}`),
         })}
-        summary={t('power.chart.summary', { total: kwhText(data.total_kwh), parts })}
+        summary={t('power.chart.summary', { total: formatKwh(data.total_kwh), parts })}
       />
     </>
   );
@@ -179,7 +177,7 @@ function TopRooms({ from, to }: { from: string; to: string }) {
     { title: t('power.top.room'), dataIndex: 'room_num' },
     { title: t('power.top.floor'), dataIndex: 'floor_num', responsive: ['sm'] },
     { title: t('power.top.type'), dataIndex: 'room_type', responsive: ['sm'] },
-    { title: t('power.top.kwh'), dataIndex: 'kwh', align: 'right', render: (kwh: number) => kwhText(kwh) },
+    { title: t('power.top.kwh'), dataIndex: 'kwh', align: 'right', render: (kwh: number) => formatKwh(kwh) },
   ];
   return (
     <Card className="rp-power__card" styles={CARD_STYLES} title={t('power.top.title')} size="small">
@@ -220,9 +218,9 @@ function Saving({ view, from, to }: { view: PowerView; from: string; to: string 
         <QueryFailed error={saving.error} onRetry={() => saving.refetch()} retrying={saving.isFetching} />
       ) : data && data.actions > 0 ? (
         <div className="rp-power__saving">
-          <Statistic title={t('power.saving.saved')} value={kwhText(data.saved_kwh)} suffix="kWh" />
-          <Statistic title={t('power.saving.baseline')} value={kwhText(data.baseline_kwh)} suffix="kWh" />
-          <Statistic title={t('power.saving.actual')} value={kwhText(data.actual_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.saved')} value={formatKwh(data.saved_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.baseline')} value={formatKwh(data.baseline_kwh)} suffix="kWh" />
+          <Statistic title={t('power.saving.actual')} value={formatKwh(data.actual_kwh)} suffix="kWh" />
           <Statistic title={t('power.saving.actions')} value={formatNumber(data.actions)} />
           <Statistic title={t('power.saving.hours')} value={formatNumber(data.hours)} />
           {data.total_kwh + data.saved_kwh > 0 && (

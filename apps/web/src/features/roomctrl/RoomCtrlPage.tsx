@@ -17,7 +17,7 @@ import { shouldPoll, useLiveMessages, useLiveReconnected, useLiveStatus } from '
 import { useMayCall } from '../../app/permissions';
 import { OnlineTag } from '../../components/OnlineTag';
 import { QueryFailed } from '../../components/QueryFailed';
-import { formatNumber } from '../../lib/format';
+import { formatKwh, formatNumber } from '../../lib/format';
 import { mergeDeviceChange } from '../live/deviceState';
 import { ModeApply } from '../modes/ModeApply';
 import { DeviceCard, type DeviceResult } from './DeviceCard';
@@ -148,7 +148,7 @@ function RoomControl({ roomId }: { roomId: number }) {
         {energy?.kwh !== undefined && (
           <span className="rp-toolbar__hint">
             {t('roomctrl.energy', {
-              kwh: formatNumber(Math.round(energy.kwh * 10) / 10),
+              kwh: formatKwh(energy.kwh),
               w: formatNumber(Math.round(energy.w ?? 0)),
             })}
           </span>
