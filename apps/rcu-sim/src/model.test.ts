@@ -46,6 +46,15 @@ describe('room model', () => {
     const at = (hour: number) => outsideTemperature(new Date(2026, 6, 1, hour));
     expect(at(15)).toBeGreaterThan(at(5));
   });
+
+  it('is cold in winter and warm in summer, so a winter demo heats and a summer one cools', () => {
+    const noon = (month: number) => outsideTemperature(new Date(2026, month, 20, 12));
+    expect(noon(0)).toBeLessThan(19);
+    expect(noon(10)).toBeLessThan(22);
+    expect(noon(6)).toBeGreaterThan(27);
+    expect(noon(3)).toBeGreaterThan(noon(0));
+    expect(noon(3)).toBeLessThan(noon(6));
+  });
 });
 
 describe('device-key CSV', () => {

@@ -69,10 +69,19 @@ function initialDevice(kind: NonNullable<ReturnType<typeof deviceKindOf>>, temp:
   }
 }
 
-/** Outside temperature over the day, in local time: coolest at 05:00, warmest at 15:00. */
-export function outsideTemperature(time: Date, mean = 24, swing = 6): number {
+const DAY_MS = 86_400_000;
+
+/**
+ * The temperature a room drifts to with nothing running (the building and the air outside it), in
+ * local time: by the season of a northern hotel, as the air policy's default seasons assume (about
+ * 16 °C in late January, 28 °C in late July), and over the day, coolest at 05:00, warmest at 15:00
+ * (± `swing`). So a winter demo heats and a summer one cools.
+ */
+export function outsideTemperature(time: Date, swing = 3): number {
+  const dayOfYear = (time.getTime() - new Date(time.getFullYear(), 0, 1).getTime()) / DAY_MS;
+  const seasonal = 22 + 6 * Math.cos(((dayOfYear - 202) / 365) * 2 * Math.PI);
   const hours = time.getHours() + time.getMinutes() / 60;
-  return mean + swing * Math.cos(((hours - 15) / 24) * 2 * Math.PI);
+  return seasonal + swing * Math.cos(((hours - 15) / 24) * 2 * Math.PI);
 }
 
 /** Fraction of the gap closed per hour of the room's time: toward outside, and by a running AC. */
