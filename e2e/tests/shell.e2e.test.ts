@@ -1,4 +1,4 @@
-import { DEMO_WORDS } from '@roompilot/contract';
+import { DEMO_WORDS, LANGUAGE_COOKIE, LANGUAGES } from '@roompilot/contract';
 import { expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { loginAs, topMenuTitles } from '../support/console.js';
@@ -55,4 +55,41 @@ test('switching to English reloads with the success message and English titles',
   await page.waitForURL(/\/login/);
   await page.getByPlaceholder('User name').waitFor();
   await screenshot(page, 'login-en');
+});
+
+test('at 1440 px every menu title reads whole in every language, none cut to an ellipsis, and the floor view’s tiles hold their words', async () => {
+  const { page } = suite.browser;
+  const { url } = suite.server;
+  await loginAs(page, url, 'manager', 'manager123');
+  await page.waitForURL((at) => !at.pathname.startsWith('/login'));
+  const cut: Record<string, string[]> = {};
+  const spilt: Record<string, string[]> = {};
+  for (const language of LANGUAGES) {
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url }]);
+    await page.goto(`${url}/dashboard`);
+    const groups = page.locator('.ant-layout-sider .ant-menu-submenu-title');
+    await groups.first().waitFor();
+    for (const group of await groups.all()) {
+      await group.click();
+      await page.waitForTimeout(300);
+    }
+    cut[language] = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.ant-layout-sider .ant-menu-title-content')]
+        .filter((title) => title.offsetParent !== null && title.scrollWidth > title.clientWidth)
+        .map((title) => title.textContent ?? ''),
+    );
+    // The floor view beside the open menu: no word of a tile (every RCU offline here) past its edge.
+    await page.locator('button.rp-tile').first().waitFor();
+    spilt[language] = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button.rp-tile')].flatMap((tile) => {
+        const edge = tile.getBoundingClientRect().right;
+        return [...tile.querySelectorAll<HTMLElement>('span')]
+          .filter((part) => part.getBoundingClientRect().right > edge + 0.5)
+          .map((part) => part.textContent ?? '');
+      }),
+    );
+    if (language === 'es') await screenshot(page, 'shell-menu-es');
+  }
+  expect(cut).toEqual({ zh: [], en: [], es: [], ja: [] });
+  expect(spilt).toEqual({ zh: [], en: [], es: [], ja: [] });
 });

@@ -19,7 +19,8 @@ import { storedSidebarOpen, storeSidebarOpen } from './sidebarState';
 import { UserMenu } from './UserMenu';
 import { useIsMobile } from './useIsMobile';
 
-const SIDER_WIDTH = 220;
+/** Wide enough for every menu title whole in the four languages ('Actualizar configuración'); shell.e2e checks. */
+const SIDER_WIDTH = 256;
 const SIDER_COLLAPSED_WIDTH = 64;
 
 /** The console shell: sidebar (a drawer on mobile), top bar, the screen, footer. */
