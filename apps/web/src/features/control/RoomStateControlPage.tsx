@@ -123,7 +123,7 @@ export default function RoomStateControlPage() {
       render: (_value, row) => <OnlineTag online={row.online} />,
     },
     {
-      title: t('live.updated', { time: '' }).trim(),
+      title: t('live.lastReport'),
       key: 'updated_at',
       render: (_value, row) => (row.updated_at ? timeAgo(row.updated_at, Date.now(), t) : t('live.neverReported')),
     },

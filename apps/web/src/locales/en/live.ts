@@ -39,7 +39,7 @@ export default {
   'live.temp': '{{value}} °C',
   'live.acOff': 'AC off',
   'live.acState': '{{mode}} {{set}} °C',
-  'live.updated': 'Updated {{time}}',
+  'live.lastReport': 'Last report',
   'live.neverReported': 'The RCU has not reported yet',
   'live.polling': 'Live connection lost: refreshing every 10 s',
 } satisfies LiveMessages;

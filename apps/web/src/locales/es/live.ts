@@ -39,7 +39,7 @@ export default {
   'live.temp': '{{value}} °C',
   'live.acOff': 'A/A apagado',
   'live.acState': '{{mode}} {{set}} °C',
-  'live.updated': 'Actualizado {{time}}',
+  'live.lastReport': 'Último informe',
   'live.neverReported': 'La RCU aún no ha informado',
   'live.polling': 'Conexión en vivo perdida: se actualiza cada 10 s',
 } satisfies LiveMessages;

@@ -39,7 +39,7 @@ export default {
   'live.temp': '{{value}}℃',
   'live.acOff': 'エアコン停止',
   'live.acState': '{{mode}} {{set}}℃',
-  'live.updated': '{{time}}に更新',
+  'live.lastReport': '最終報告',
   'live.neverReported': 'RCU はまだ報告していません',
   'live.polling': 'ライブ接続が切れています：10 秒ごとに更新します',
 } satisfies LiveMessages;

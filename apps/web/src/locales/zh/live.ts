@@ -37,7 +37,7 @@ export default {
   'live.temp': '{{value}}℃',
   'live.acOff': '空调关',
   'live.acState': '{{mode}} {{set}}℃',
-  'live.updated': '更新于 {{time}}',
+  'live.lastReport': '最后上报',
   'live.neverReported': 'RCU 尚未上报',
   'live.polling': '实时连接已断开，每 10 秒刷新一次',
 };
