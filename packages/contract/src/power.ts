@@ -107,11 +107,17 @@ export type PowerSavingBody = Static<typeof PowerSavingBody>;
  * only turns ACs off or down); what it really used (the hour under way counted as far as it went)
  * is subtracted: never below zero per action, and the saving is always the use without the policy
  * less the actual use. An action of a room that counted nothing in the hour before (its RCU not
- * reporting yet, or offline) has no rate to go by and is left out.
+ * reporting yet, or offline) has no rate to go by: it is left out of the estimate and counted in
+ * `unestimated_actions`. So `actions` 0 with `unestimated_actions` above 0 means the policy did act
+ * but its saving cannot be estimated (yet): every action of a new server's first hour is such a one,
+ * its rooms' meters having counted nothing in the hour before; `actions` and `unestimated_actions`
+ * both 0, that it turned off or set back no AC in the period.
  */
 export const PowerSaving = Type.Object({
   /** Policy actions counted: those that turned an AC off or set it back, of a room with a rate before. */
   actions: Type.Integer(),
+  /** Policy actions of the same kinds left out: their room counted nothing in the hour before, so no rate to go by. */
+  unestimated_actions: Type.Integer(),
   /** Hours the policy's settings held, summed over the actions. */
   hours: Type.Number(),
   /** What the rooms would have used in those hours at their rate before the action, or what they used if more. */
@@ -172,8 +178,8 @@ export const powerCalls = defineCalls('power', {
     write: false,
     hotelScoped: true,
     summary:
-      'The estimated saving of the air-conditioning policy in a period: {actions, hours, baseline_kwh, actual_kwh, saved_kwh, total_kwh}',
-    description: `For each policy action that turned an AC off or set it back (room event \`policy\` of the rules window_open, unsold_off, unsold_setback, card_out_setback, max_run, carried out), the room's consumption in the clock hour before is what it would have kept using per hour, until the room's next card-in or policy action carried out (at most ${POWER_SAVING_MAX_HOURS} h, and not past now); what it really used then is subtracted (never below zero per action: the use without the policy is never less than the actual use, and the saving is their difference). An action of a room that counted nothing in the hour before has no rate and is left out. An estimate: rooms warm up or cool down by themselves, so the true saving is usually lower. \`from\` before \`to\`, at most ${POWER_SAVING_MAX_DAYS} days (4400).`,
+      'The estimated saving of the air-conditioning policy in a period: {actions, unestimated_actions, hours, baseline_kwh, actual_kwh, saved_kwh, total_kwh}',
+    description: `For each policy action that turned an AC off or set it back (room event \`policy\` of the rules window_open, unsold_off, unsold_setback, card_out_setback, max_run, carried out), the room's consumption in the clock hour before is what it would have kept using per hour, until the room's next card-in or policy action carried out (at most ${POWER_SAVING_MAX_HOURS} h, and not past now); what it really used then is subtracted (never below zero per action: the use without the policy is never less than the actual use, and the saving is their difference). An action of a room that counted nothing in the hour before has no rate: it is left out and counted in \`unestimated_actions\` (\`actions\` 0 and \`unestimated_actions\` above 0: the policy acted but its saving cannot be estimated yet, as in a new server's first hour; both 0: it turned off or set back no AC in the period). An estimate: rooms warm up or cool down by themselves, so the true saving is usually lower. \`from\` before \`to\`, at most ${POWER_SAVING_MAX_DAYS} days (4400).`,
     body: PowerSavingBody,
     response: PowerSaving,
   },

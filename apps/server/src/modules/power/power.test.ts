@@ -212,6 +212,7 @@ describeEachDatabase('power statistics', (t) => {
     expect(answer.code).toBe(0);
     expect(answer.data).toEqual({
       actions: 1,
+      unestimated_actions: 0,
       hours: 3,
       baseline_kwh: 3,
       actual_kwh: 0.6,
@@ -222,7 +223,7 @@ describeEachDatabase('power statistics', (t) => {
 
   it('counts only the actions that turned an AC off or set it back, never below what the room used, and the hour under way as far as it went', async () => {
     // Room 0501 reported from 08:00 on, 1 kWh an hour: its AC turned off at 08:20 as a window opened
-    // has no hour before to go by. At 09:00 the policy pre-conditioned it for a check-in (ACs on),
+    // has no hour before to go by (unestimated). At 09:00 the policy pre-conditioned it for a check-in (ACs on),
     // at 09:10 kept a guest's setting within the limits, at 10:30 set its AC back with the card
     // out; at 10:40 its longest-run action failed (nothing changed). It then used 0.2 kWh an hour;
     // it is 11:30. Counted: the setback alone, held an hour: without it 1 kWh, with it 0.3 (half
@@ -294,12 +295,99 @@ describeEachDatabase('power statistics', (t) => {
     });
     expect(answer.data).toEqual({
       actions: 2,
+      unestimated_actions: 1,
       hours: 2,
       baseline_kwh: 1.5,
       actual_kwh: 0.9,
       saved_kwh: 0.6,
       total_kwh: 3.3,
     });
+  });
+
+  it("tells a policy whose saving cannot be estimated yet (a new server's first hour) from one that set no AC back", async () => {
+    // A server started at 10:20: its rooms' meters count from their first readings then, 0.6 kWh an
+    // hour. At 10:35 the policy set room 0601's AC back (for sale, empty), at 10:50 room 0602's
+    // (card out). It is 10:55: neither room counted anything in the hour before its action, so
+    // neither has a rate to go by. The card must not say that no AC was set back.
+    const service = new PowerService({ db: t.db, clock: t.clock });
+    await service.restore();
+    const day = (time: string) => `2026-11-12T${time}:00.000Z`;
+    const firstHour: RoomRef[] = [];
+    for (const room_num of ['0601', '0602']) {
+      const added = await t.call('POST', '/apis/roomadd', {
+        token,
+        body: { room_num, floor_num: 6, room_type_id: rooms.c.room_type_id, rcu_id: `PW${room_num}` },
+      });
+      firstHour.push({ ...rooms.c, room_id: added.data.id as number, room_num, floor_num: 6 });
+    }
+    const [sale, guest] = firstHour as [RoomRef, RoomRef];
+    const readings = (room: RoomRef, list: [string, number][]) => {
+      for (const [time, kwh] of list) service.record(room, { energy: { kwh } }, at(day(time)));
+    };
+    const policy = (room: RoomRef, time: string, rule: string): Insertable<RoomEventsTable> => ({
+      hotel_id: hotelId,
+      room_id: room.room_id,
+      event_id: `pw-${room.room_num}-${time}-${rule}`,
+      type: rule === 'card_in' ? 'card_in' : 'policy',
+      detail: rule === 'card_in' ? '' : JSON.stringify({ rule, changes: {}, ok: true }),
+      event_time: day(time),
+      received_at: day(time),
+    });
+    for (const room of firstHour) {
+      readings(room, [
+        ['10:20', 0],
+        ['10:30', 0.1],
+        ['10:40', 0.2],
+        ['10:50', 0.3],
+      ]);
+    }
+    await service.flush();
+    await t.db
+      .insertInto('room_events')
+      .values([policy(sale, '10:35', 'unsold_setback'), policy(guest, '10:50', 'card_out_setback')])
+      .execute();
+    const saving = () =>
+      t.call('POST', '/apis/powersaving', { token, body: { from: day('00:00'), to: '2026-11-13T00:00:00Z' } });
+
+    t.clock.set(at(day('10:55')));
+    const firstAnswer = await saving();
+    expect(firstAnswer.code).toBe(0);
+    expect(firstAnswer.data).toEqual({
+      actions: 0,
+      unestimated_actions: 2,
+      hours: 0,
+      baseline_kwh: 0,
+      actual_kwh: 0,
+      saved_kwh: 0,
+      total_kwh: 0.6,
+    });
+
+    // An hour on: the guest came back at 11:00 and left again, and at 11:10 its AC was set back with
+    // the hour 10:00–11:00 counted. That action is estimated; the first hour's two stay out.
+    readings(guest, [
+      ['11:00', 0.4],
+      ['11:10', 0.5],
+      ['11:40', 0.53],
+    ]);
+    await service.flush();
+    await t.db
+      .insertInto('room_events')
+      .values([policy(guest, '11:00', 'card_in'), policy(guest, '11:10', 'card_out_setback')])
+      .execute();
+    t.clock.set(at(day('11:40')));
+    expect((await saving()).data).toMatchObject({ actions: 1, unestimated_actions: 2, hours: 0.5 });
+
+    // A day the policy set no AC back: nothing to estimate, and nothing left out.
+    const quiet = await t.call('POST', '/apis/powersaving', {
+      token,
+      body: { from: '2026-11-11T00:00:00Z', to: '2026-11-12T00:00:00Z' },
+    });
+    expect(quiet.data).toMatchObject({ actions: 0, unestimated_actions: 0 });
+
+    // The field is in the OpenAPI the server publishes, as every figure of the answer.
+    const docs = (await t.app.inject({ method: 'GET', url: '/apis/docs/json' })).json();
+    const schema = docs.paths['/apis/powersaving'].post.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(schema)).toContain('unestimated_actions');
   });
 
   it('exports the figures as CSV and as an Excel sheet of numbers', async () => {

@@ -262,7 +262,8 @@ export class PowerService {
    * The estimated saving of the air-conditioning policy (the method is in the contract's
    * PowerSaving and on the screen): per action that turned an AC off or set it back, the room's
    * rate in the hour before over the time the action held (never less than the room used then),
-   * less what it used then. An action of a room that counted nothing in the hour before is left out.
+   * less what it used then. An action of a room that counted nothing in the hour before is left out,
+   * and counted apart (`unestimated_actions`): in a new server's first hour every action is such a one.
    */
   async saving(hotelId: number, body: PowerSavingBody): Promise<PowerSaving> {
     const { from, to } = timesOf(body.from, body.to);
@@ -308,11 +309,15 @@ export class PowerService {
     let baseline = 0;
     let actual = 0;
     let estimated = 0;
+    let unestimated = 0;
     for (const { roomId, start, end } of actions) {
       const room = used.get(roomId);
       // Nothing counted in the hour before (its RCU not reporting yet, or away): no rate to go by.
       const rate = room?.get(hourOf(start) - HOUR_MS);
-      if (rate === undefined) continue;
+      if (rate === undefined) {
+        unestimated += 1;
+        continue;
+      }
       estimated += 1;
       const usedThen = kwhBetween(room, start, end, now);
       const held = (end - start) / HOUR_MS;
@@ -324,6 +329,7 @@ export class PowerService {
     const total = await repository.hotelTotal(this.#db, hotelId, iso(hourOf(from)), iso(to));
     return {
       actions: estimated,
+      unestimated_actions: unestimated,
       hours: Math.round(hours * 10) / 10,
       baseline_kwh: round(baseline),
       actual_kwh: round(actual),

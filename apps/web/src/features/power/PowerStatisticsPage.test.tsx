@@ -35,6 +35,7 @@ const top: PowerTop = {
 };
 const noSaving: PowerSaving = {
   actions: 0,
+  unestimated_actions: 0,
   hours: 0,
   baseline_kwh: 0,
   actual_kwh: 0,
@@ -56,6 +57,9 @@ function renderPage(saving: PowerSaving) {
   );
 }
 
+const savingCard = async () =>
+  (await screen.findByText('Estimated saving of the air-conditioning policy')).closest('.ant-card') as HTMLElement;
+
 describe('the power statistics screen', () => {
   beforeEach(() => {
     api.power.statistics.mockResolvedValue(statistics);
@@ -70,5 +74,43 @@ describe('the power statistics screen', () => {
     const rows = await screen.findAllByRole('row');
     const used = rows.slice(1).map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
     expect(used).toEqual(['1.50', UNDER_ONE_HUNDREDTH]);
+  });
+
+  test('says the saving cannot be estimated yet when the policy acted but no action has a metered hour before it', async () => {
+    await renderPage({ ...noSaving, unestimated_actions: 3 });
+    const card = await savingCard();
+    expect(await within(card).findByText('Not enough data yet to estimate the saving')).toBeVisible();
+    expect(card).toHaveTextContent(
+      '3 policy actions turned off or set back air conditioners in this period, but their rooms had no metered use in the hour before',
+    );
+    expect(card).not.toHaveTextContent('did not turn off or set back any air conditioner');
+  });
+
+  test('says the policy set no air conditioner back only when it did not', async () => {
+    await renderPage(noSaving);
+    const card = await savingCard();
+    expect(
+      await within(card).findByText('The policy did not turn off or set back any air conditioner in this period.'),
+    ).toBeVisible();
+    expect(card).not.toHaveTextContent('Not enough data yet');
+  });
+
+  test('shows the estimate once an action could be estimated, a true zero as 0.00', async () => {
+    await renderPage({
+      actions: 1,
+      unestimated_actions: 2,
+      hours: 0.5,
+      baseline_kwh: 0.002,
+      actual_kwh: 0.002,
+      saved_kwh: 0,
+      total_kwh: 0.004,
+    });
+    const card = await savingCard();
+    const figure = async (title: string) =>
+      (await within(card).findByText(title)).closest('.ant-statistic')?.querySelector('.ant-statistic-content')
+        ?.textContent;
+    expect(await figure('Estimated saving')).toBe('0.00kWh');
+    expect(await figure('Actual use while the policy held')).toBe(`${UNDER_ONE_HUNDREDTH}kWh`);
+    expect(card).not.toHaveTextContent('Not enough data yet');
   });
 });

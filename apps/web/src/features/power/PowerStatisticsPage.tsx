@@ -231,6 +231,17 @@ function Saving({ view, from, to }: { view: PowerView; from: string; to: string 
             </Typography.Text>
           )}
         </div>
+      ) : data && data.unestimated_actions > 0 ? (
+        // The policy did act, but no action has a metered hour before it to go by (a new server's first hour).
+        <Alert
+          type="info"
+          showIcon
+          title={t('power.saving.notYet')}
+          description={t('power.saving.notYetDetail', {
+            count: data.unestimated_actions,
+            n: formatNumber(data.unestimated_actions),
+          })}
+        />
       ) : (
         <EmptyState description={t('power.saving.none')} />
       )}

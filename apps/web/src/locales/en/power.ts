@@ -36,6 +36,11 @@ export default {
   'power.saving.hours': 'Hours it held',
   'power.saving.share': 'About {{percent}} of what the rooms would have used without the policy',
   'power.saving.none': 'The policy did not turn off or set back any air conditioner in this period.',
+  'power.saving.notYet': 'Not enough data yet to estimate the saving',
+  'power.saving.notYetDetail_one':
+    "{{n}} policy action turned off or set back an air conditioner in this period, but its room had no metered use in the hour before, which the estimate starts from. The server counts a room's use from its first meter reading, and a room whose RCU is not reporting counts nothing until it is back.",
+  'power.saving.notYetDetail_other':
+    "{{n}} policy actions turned off or set back air conditioners in this period, but their rooms had no metered use in the hour before, which the estimate starts from. The server counts a room's use from its first meter reading, and a room whose RCU is not reporting counts nothing until it is back.",
   'power.saving.tooLong': 'The saving is estimated over at most 92 days: view by hour or by day to see it.',
   'power.saving.method':
     'How it is worked out: each time the policy turned an air conditioner off or set it back, we take what the room used in the hour before and assume that, without the policy, it would have gone on using that much per hour until the guest came back (card in) or the policy acted again (at most 12 hours). What the room really used in that time is subtracted. An action never counts below zero. This is an estimate: an empty room cools down or warms up by itself and an air conditioner does not always run flat out, so the real saving is usually lower.',

@@ -36,6 +36,11 @@ export default {
   'power.saving.hours': 'Horas en vigor',
   'power.saving.share': 'Cerca del {{percent}} de lo que las habitaciones habrían consumido sin la política',
   'power.saving.none': 'La política no apagó ni bajó ningún aire acondicionado en este periodo.',
+  'power.saving.notYet': 'Aún no hay datos suficientes para estimar el ahorro',
+  'power.saving.notYetDetail_one':
+    '{{n}} acción de la política apagó o bajó un aire acondicionado en este periodo, pero su habitación no tenía consumo medido en la hora anterior, de la que parte la estimación. El servidor cuenta el consumo de una habitación desde su primera lectura del contador, y una habitación cuyo RCU no informa no cuenta nada hasta que vuelve.',
+  'power.saving.notYetDetail_other':
+    '{{n}} acciones de la política apagaron o bajaron aires acondicionados en este periodo, pero sus habitaciones no tenían consumo medido en la hora anterior, de la que parte la estimación. El servidor cuenta el consumo de una habitación desde su primera lectura del contador, y una habitación cuyo RCU no informa no cuenta nada hasta que vuelve.',
   'power.saving.tooLong': 'El ahorro se estima sobre 92 días como máximo: vea por hora o por día para verlo.',
   'power.saving.method':
     'Cómo se calcula: cada vez que la política apagó un aire acondicionado o lo puso en ahorro, tomamos lo que la habitación consumió en la hora anterior y suponemos que, sin la política, habría seguido consumiendo eso por hora hasta que el huésped volviera (tarjeta dentro) o la política actuara de nuevo (12 horas como máximo). Se resta lo que la habitación consumió de verdad en ese tiempo. Una acción nunca cuenta por debajo de cero. Es una estimación: una habitación vacía se enfría o se calienta sola y el aire no siempre funciona a plena potencia, así que el ahorro real suele ser menor.',
