@@ -74,16 +74,16 @@ test('at 1440 px every menu title reads whole in every language, none cut to an 
       await page.waitForTimeout(300);
     }
     cut[language] = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.ant-layout-sider .ant-menu-title-content')]
-        .filter((title) => title.offsetParent !== null && title.scrollWidth > title.clientWidth)
+      Array.from(document.querySelectorAll('.ant-layout-sider .ant-menu-title-content'))
+        .filter((title) => (title as HTMLElement).offsetParent !== null && title.scrollWidth > title.clientWidth)
         .map((title) => title.textContent ?? ''),
     );
     // The floor view beside the open menu: no word of a tile (every RCU offline here) past its edge.
     await page.locator('button.rp-tile').first().waitFor();
     spilt[language] = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('button.rp-tile')].flatMap((tile) => {
+      Array.from(document.querySelectorAll('button.rp-tile')).flatMap((tile) => {
         const edge = tile.getBoundingClientRect().right;
-        return [...tile.querySelectorAll<HTMLElement>('span')]
+        return Array.from(tile.querySelectorAll('span'))
           .filter((part) => part.getBoundingClientRect().right > edge + 0.5)
           .map((part) => part.textContent ?? '');
       }),

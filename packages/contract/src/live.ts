@@ -113,6 +113,8 @@ export const RoomAirState = Type.Object({
   floor_num: Type.Integer(),
   online: Type.Boolean(),
   ac: LiveDevices,
+  /** When the RCU last reported; null while it never has (so no `ac` says nothing of the room's ACs). */
+  updated_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type RoomAirState = Static<typeof RoomAirState>;
 

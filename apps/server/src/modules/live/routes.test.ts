@@ -115,6 +115,35 @@ describeEachDatabase(
       });
     });
 
+    it('lists the rooms’ air conditioners, and tells a room that has not reported from one without an AC', async () => {
+      await rcu.publishAsync(
+        `rcu/${room.rcu_id}/up/state`,
+        JSON.stringify({ devices: { AC1: { on: true, mode: 'heat', set: 24, temp: 19.5, fan: 'auto' } } }),
+        { qos: 1 },
+      );
+      const heard = async () => {
+        const answer = await t.call('POST', '/apis/redisairstate', {
+          token: manager,
+          body: { floor_num: room.floor_num },
+        });
+        expect(answer.code).toBe(0);
+        return answer.data as { room_id: number; ac: Record<string, unknown>; updated_at: string | null }[];
+      };
+      let rows = await heard();
+      for (let tries = 0; tries < 50 && !rows[0]?.ac.AC1; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        rows = await heard();
+      }
+      const [reporting, silent] = rows;
+      expect(reporting).toMatchObject({
+        room_id: room.id,
+        online: true,
+        ac: { AC1: { on: true, mode: 'heat', set: 24, temp: 19.5, fan: 'auto' } },
+        updated_at: expect.any(String),
+      });
+      expect(silent).toMatchObject({ online: false, ac: {}, updated_at: null });
+    });
+
     it('controls devices and answers the RCU’s ack result; records it in the operation log', async () => {
       const answer = await t.call('POST', '/apis/roomctrl', {
         token: manager,

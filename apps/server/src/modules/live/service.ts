@@ -282,12 +282,25 @@ export class LiveService {
 
   /** Every room's air conditioners (devices `AC…`). */
   async airStates(hotelId: number, filter: LiveFilter = {}): Promise<RoomAirState[]> {
-    return (await this.roomDevices(hotelId, filter)).map((room) => {
+    const [rooms, live] = await Promise.all([
+      repository.roomsOfHotel(this.#db, hotelId, filter),
+      this.store.list(hotelId, filter),
+    ]);
+    const byId = await this.#withLastKnown(rooms, live);
+    return rooms.map((room) => {
+      const state = byId.get(room.id);
       const ac: RoomAirState['ac'] = {};
-      for (const key in room.devices) {
-        if (key.startsWith('AC')) ac[key] = room.devices[key] as RoomAirState['ac'][string];
+      for (const key in state?.devices) {
+        if (key.startsWith('AC')) ac[key] = state.devices[key] as RoomAirState['ac'][string];
       }
-      return { room_id: room.room_id, room_num: room.room_num, floor_num: room.floor_num, online: room.online, ac };
+      return {
+        room_id: room.id,
+        room_num: room.room_num,
+        floor_num: room.floor_num,
+        online: state?.online ?? false,
+        ac,
+        updated_at: state?.updated_at ?? null,
+      };
     });
   }
 

@@ -88,6 +88,7 @@ export default function AirControlPage() {
           ? {
               ...row,
               online: change.online ?? row.online,
+              updated_at: change.updated_at ?? row.updated_at,
               ac: { ...row.ac, ...Object.fromEntries(acs.map(([key, state]) => [key, { ...row.ac[key], ...state }])) },
             }
           : row,
@@ -138,7 +139,12 @@ export default function AirControlPage() {
       key: 'ac',
       render: (_value, row) => {
         const entry = firstAc(row);
-        if (!entry) return <span className="rp-muted">{t('control.air.noAc')}</span>;
+        // Nothing reported yet says nothing of the room's air conditioners.
+        if (!entry) {
+          return (
+            <span className="rp-muted">{t(row.updated_at === null ? 'live.neverReported' : 'control.air.noAc')}</span>
+          );
+        }
         const { temp: _temp, ...state } = entry[1];
         return deviceText('ac', state, t) || <span className="rp-muted">{t('control.air.notReported')}</span>;
       },
