@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { migrateToLatest } from './db/database.js';
+import { createDatabase, type MigrationReport, migrateToLatest, pingDatabase } from './db/database.js';
 import { seed } from './db/seed.js';
 import { limitHeapGrowth } from './heap.js';
 
@@ -21,9 +21,15 @@ async function main(): Promise<void> {
   const pretty = process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
     : {};
+  // The database first, on a connection of its own: no RCU message (an SOS among them) is handled
+  // before the schema is this version's, whichever broker the gateway joins.
+  const migrated = await prepareDatabase(config.database);
   const app = await buildApp(config, { logger: { level: config.logLevel, ...pretty }, gateway: true });
-
-  await migrateToLatest(app.db);
+  if (migrated.applied.length > 0) {
+    app.log.info({ applied: migrated.applied, latest: migrated.latest }, 'database: migrations applied');
+  } else {
+    app.log.info({ latest: migrated.latest }, 'database: up to date');
+  }
   const seeded = await seed(app.db, {
     adminPassword: config.adminPassword,
     demo: config.demo,
@@ -86,6 +92,44 @@ async function main(): Promise<void> {
   app.log.info(
     `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,
   );
+}
+
+/**
+ * Opens the database, checks it answers and runs this version's migrations; an unreachable one is
+ * said as such, naming the setting (a migration bug it is not).
+ */
+async function prepareDatabase(database: ReturnType<typeof loadConfig>['database']): Promise<MigrationReport> {
+  const where =
+    database.kind === 'postgres'
+      ? `DATABASE_URL: the PostgreSQL server at ${hostOf(database.url)}`
+      : `the SQLite database ${database.file}`;
+  let db: ReturnType<typeof createDatabase>;
+  try {
+    db = createDatabase(database);
+  } catch (error) {
+    throw new Error(`${where} cannot be opened: ${messageOf(error)}`, { cause: error });
+  }
+  try {
+    try {
+      await pingDatabase(db);
+    } catch (error) {
+      throw new Error(`${where} cannot be reached: ${messageOf(error)}`, { cause: error });
+    }
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** host:port of a URL, never its user or password. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url.replace(/^.*@/, '');
+  } catch {
+    return '(a URL that does not parse)';
+  }
 }
 
 main().catch((error: unknown) => {

@@ -210,7 +210,34 @@ function rowMaker(names: readonly string[]): (values: unknown[]) => Record<strin
 }
 
 /** Brings the schema up to the latest migration; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/** What a start's migrations did: those run now, in order, and the newest this version has. */
+export interface MigrationReport {
+  applied: string[];
+  latest: string;
+}
+
+/** The migrations the database has already run, in order ([] for a new database). */
+async function executedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return [];
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.rows.map((row) => row.name);
+}
+
+/**
+ * Brings the database up to this version's migrations, in order; answers which ran. A database
+ * that a newer RoomPilot upgraded (a migration this version does not have) is refused with what to
+ * do, rather than Kysely's "corrupted migrations".
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
+  const known = Object.keys(migrations).sort();
+  const latest = known[known.length - 1] ?? '';
+  const unknown = (await executedMigrations(db)).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `This database was upgraded by a newer RoomPilot: it has run migration ${unknown[unknown.length - 1]}, which this version (up to ${latest}) does not have. Start the newer version, or restore the backup taken before the upgrade (docs/operations.md, Upgrading RoomPilot).`,
+    );
+  }
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -220,6 +247,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
       cause: error,
     });
   }
+  const applied = (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return { applied, latest };
 }
 
 /** Resolves when the database answers a trivial query (the readiness probe's check). */

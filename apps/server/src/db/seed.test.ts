@@ -47,6 +47,23 @@ for (const kind of DATABASE_KINDS) {
       return db;
     }
 
+    it('says which migrations a start ran, and refuses a database that a newer version upgraded', async () => {
+      const { database } = await fresh();
+      const db = createDatabase(database);
+      const names = Object.keys(migrations).sort();
+      const latest = names[names.length - 1];
+      expect(await migrateToLatest(db)).toEqual({ applied: names, latest });
+      expect(await migrateToLatest(db)).toEqual({ applied: [], latest });
+      await db
+        .insertInto('kysely_migration' as never)
+        .values({ name: '9999_from_the_future', timestamp: new Date().toISOString() } as never)
+        .execute();
+      await expect(migrateToLatest(db)).rejects.toThrow(
+        `This database was upgraded by a newer RoomPilot: it has run migration 9999_from_the_future, which this version (up to ${latest}) does not have.`,
+      );
+      await db.destroy();
+    });
+
     it('seeds once, generates the Administrator password into a private file, and keeps data on restart', async () => {
       const { dataDir, database } = await fresh();
       const first = createDatabase(database);
