@@ -20,6 +20,7 @@ import { startDynsecSync } from './gateway/dynsec.js';
 import { emqxKicker } from './gateway/emqx.js';
 import { type DeviceFollower, followDevices } from './gateway/follow.js';
 import { createGateway, type Gateway } from './gateway/gateway.js';
+import { throttledLog } from './log-throttle.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { airPolicyRoutes } from './modules/airpolicy/routes.js';
 import { AirPolicyService } from './modules/airpolicy/service.js';
@@ -208,7 +209,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => timers.stop());
   const leases = new ClusterLeases({ db, clock, log: app.log });
   app.addHook('onClose', async () => leases.stop());
-  const onRedisError = (error: unknown) => app.log.warn({ err: error }, 'live state: Redis');
+  // Redis away fails every use of it: one line every 10 s, with how many were held back.
+  const redisLog = throttledLog(10_000);
+  const onRedisError = (error: unknown) =>
+    redisLog((since) => app.log.warn({ err: error, failed_since_last: since }, 'live state: Redis'));
   const liveStore = await openLiveStore(config.redisUrl, onRedisError, config.redisPrefix);
   const liveBus = await openLiveBus(config.redisUrl, onRedisError, config.redisPrefix).catch(async (error: unknown) => {
     await liveStore.close();

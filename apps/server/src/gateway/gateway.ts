@@ -13,6 +13,7 @@ import {
   type UpgradePayload,
   type UpKind,
 } from '@roompilot/contract';
+import { throttledLog, throttledLogs } from '../log-throttle.js';
 import { type BudgetLimits, RcuBudget, type RcuCounters } from './budget.js';
 import { type DropReason, decodeUp, encodeCommand, plausibleTime, type UpMessage } from './codec.js';
 import type { Device, DeviceDirectory } from './directory.js';
@@ -284,21 +285,23 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
    * One error line a second at most, with the count since the last: under a fleet's traffic a line
    * per message was hundreds of thousands of lines (bench/cluster-scale.mjs), itself a load.
    */
-  const lookupLog = { at: Number.NEGATIVE_INFINITY, since: 0 };
+  const lookupLog = throttledLog(1_000);
   function lookupFailed(rcuId: string, error: unknown): void {
-    const time = Date.now();
-    if (time - lookupLog.at < 1_000) {
-      lookupLog.since += 1;
-      return;
-    }
-    log.error({ err: error, rcu_id: rcuId, failed_since_last: lookupLog.since }, 'gateway: device lookup failed');
-    lookupLog.at = time;
-    lookupLog.since = 0;
+    lookupLog((since) =>
+      log.error({ err: error, rcu_id: rcuId, failed_since_last: since }, 'gateway: device lookup failed'),
+    );
   }
 
+  /** Likewise a handler's failure (Redis away fails every state message): a line a second per kind of message. */
+  const handlerLog = throttledLogs(1_000);
   function handlerFailed(name: string, device: Device, error: unknown): void {
     stats.handlerErrors += 1;
-    log.error({ err: error, rcu_id: device.rcu_id, event: name }, 'gateway: a handler failed');
+    handlerLog(name, (since) =>
+      log.error(
+        { err: error, rcu_id: device.rcu_id, event: name, failed_since_last: since },
+        'gateway: a handler failed',
+      ),
+    );
   }
 
   /**

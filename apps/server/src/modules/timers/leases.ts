@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
+import { throttledLogs } from '../../log-throttle.js';
 
 /**
  * Background work that runs once in the cluster, not once per server instance: each round, an
@@ -24,6 +25,8 @@ export class ClusterLeases {
   readonly holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
   readonly #intervals = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<void>>();
+  /** A job that fails every round (its data store away) is said once a minute, with the rounds since. */
+  readonly #failed = throttledLogs(60_000);
 
   constructor(options: { db: Kysely<Database>; clock: Clock; log?: { error(object: object, message: string): void } }) {
     this.#db = options.db;
@@ -77,7 +80,11 @@ export class ClusterLeases {
       busy = true;
       const run = this.round(job)
         .then(() => undefined)
-        .catch((error: unknown) => this.#log.error({ err: error, job: job.name }, 'cluster job failed'))
+        .catch((error: unknown) =>
+          this.#failed(job.name, (since) =>
+            this.#log.error({ err: error, job: job.name, failed_since_last: since }, 'cluster job failed'),
+          ),
+        )
         .finally(() => {
           busy = false;
           this.#running.delete(run);
