@@ -25,14 +25,20 @@ function tableState(page: Page) {
     .locator('.ant-table-wrapper')
     .first()
     .evaluate((wrapper) => {
-      // The header's words as laid out (an ellipsis draws less, but lays out the whole) against its cell.
+      // The header's words as laid out (an ellipsis draws less, but lays out the whole) against the
+      // room they have: the title's box beside the sort arrows, or the cell inside its padding.
       const cut = Array.from(wrapper.querySelectorAll('thead th'))
         .filter((th) => {
+          const title = th.querySelector('.ant-table-column-title');
           const range = document.createRange();
-          range.selectNodeContents(th.querySelector('.ant-table-column-title') ?? th);
+          range.selectNodeContents(title ?? th);
           const words = range.getBoundingClientRect();
           const cell = th.getBoundingClientRect();
-          return words.width > 0 && (words.left < cell.left - 1 || words.right > cell.right + 1);
+          const style = getComputedStyle(th);
+          const room = title
+            ? title.getBoundingClientRect()
+            : { left: cell.left + parseFloat(style.paddingLeft), right: cell.right - parseFloat(style.paddingRight) };
+          return words.width > 0 && (words.left < room.left - 1 || words.right > room.right + 1);
         })
         .map((th) => th.textContent ?? '');
       const box = wrapper.querySelector('.ant-table-content, .ant-table-body');

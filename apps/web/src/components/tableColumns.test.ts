@@ -34,6 +34,7 @@ describe('arrangeColumns', () => {
 describe('tableWidth', () => {
   it('adds the widths, a column without one counted at its minimum, grouped columns by their children', () => {
     expect(tableWidth(columns)).toBe(200 + 150 + FLEX_COLUMN_MIN);
+    expect(tableWidth([...columns, { key: 'remark', minWidth: 132 }])).toBe(200 + 150 + FLEX_COLUMN_MIN + 132);
     expect(
       tableWidth([
         {

@@ -1,6 +1,9 @@
 import type { TableColumnsType } from 'antd';
 
-/** A column given no width is counted this wide when working out where a table starts to scroll. */
+/**
+ * A column given no width is counted this wide when working out where a table starts to scroll,
+ * unless it says its own `minWidth`.
+ */
 export const FLEX_COLUMN_MIN = 160;
 /** On a phone, the column that names the row and the actions' (their links wrap onto lines of their own). */
 export const MOBILE_NAME_WIDTH = 150;
@@ -39,7 +42,7 @@ export function arrangeColumns<Row>(
 
 /**
  * How wide a table must be before it scrolls sideways: its columns' widths, a column without one
- * (it takes what is left) counted at `FLEX_COLUMN_MIN`.
+ * (it takes what is left) counted at its `minWidth`, or else at `FLEX_COLUMN_MIN`.
  */
 export function tableWidth<Row>(columns: TableColumnsType<Row>): number {
   return columns.reduce(
@@ -49,7 +52,7 @@ export function tableWidth<Row>(columns: TableColumnsType<Row>): number {
         ? tableWidth(column.children)
         : typeof column.width === 'number'
           ? column.width
-          : FLEX_COLUMN_MIN),
+          : (column.minWidth ?? FLEX_COLUMN_MIN)),
     0,
   );
 }

@@ -59,7 +59,8 @@ export default function HotelsPage() {
       width: 130,
       render: (_value, hotel) => [hotel.province, hotel.city, hotel.area].filter(Boolean).join(' / '),
     },
-    { title: t('hotels.address'), dataIndex: 'address', key: 'address', ellipsis: true },
+    // What the row leaves, no less than "Dirección" needs: the columns fit 1440 px beside the sidebar.
+    { title: t('hotels.address'), dataIndex: 'address', key: 'address', ellipsis: true, minWidth: 120 },
     {
       title: t('hotels.roomCount'),
       dataIndex: 'room_count',

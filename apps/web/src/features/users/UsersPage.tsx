@@ -158,6 +158,8 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
       title: t('users.column.roles'),
       dataIndex: 'roles',
       key: 'roles',
+      // What the row leaves, its tags wrapping: the columns fit 1440 px beside the sidebar.
+      minWidth: 110,
       render: (roles: User['roles']) => (
         <Space size={[4, 4]} wrap>
           {roles.map((role) => (
@@ -167,7 +169,8 @@ function UsersOfHotel({ target }: { target: HotelTarget }) {
       ),
     },
     { title: t('users.column.phone'), dataIndex: 'phone', key: 'phone', width: 120 },
-    { title: t('users.column.group'), dataIndex: 'group', key: 'group', width: 70, ellipsis: true },
+    // "グループ" whole.
+    { title: t('users.column.group'), dataIndex: 'group', key: 'group', width: 80, ellipsis: true },
     {
       title: t('users.column.state'),
       dataIndex: 'state',
