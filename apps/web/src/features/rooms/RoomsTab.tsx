@@ -17,7 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, InputNumber, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api';
@@ -39,6 +39,7 @@ import { DeviceKeyModal } from './DeviceKeyModal';
 import { ImportModal } from './ImportModal';
 import { useBuildings, useRoomTypeOptions } from './options';
 import { RoomFormModal } from './RoomFormModal';
+import './rooms.css';
 
 const PAGE_SIZES = [LISTS.rooms.pageSize, 50, 100, 500];
 /** The shell's top bar (App.tsx theme): long pages keep the column headers just below it. */
@@ -56,11 +57,19 @@ type Sorting = { sort: RoomSort; order: 'asc' | 'desc' } | undefined;
 /** Column keys that the server sorts by. */
 const SORT_OF: Partial<Record<string, RoomSort>> = {
   room_num: 'room_num',
-  floor_num: 'floor_num',
   rcu_id: 'rcu_id',
   room_type_name: 'room_type',
   building_name: 'building',
 };
+
+/** A field of a cell that holds several, on a line of its own: "Firmware 2.1.0". */
+function LabelledLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <span className="rp-muted">{label}</span> <span className="rp-rooms__value">{children}</span>
+    </div>
+  );
+}
 
 /** The Rooms tab: server paging, filters, sorting, selection, add/bulk/edit, key, import and export. */
 export function RoomsTab() {
@@ -130,8 +139,11 @@ export function RoomsTab() {
   const sortOrderOf = (column: RoomSort): SortOrder =>
     sorting?.sort === column ? (sorting.order === 'asc' ? 'ascend' : 'descend') : null;
   const sortable = (column: RoomSort) => ({ sorter: true, sortOrder: sortOrderOf(column) });
-  const text = (value: string | null) => value || <span className="rp-muted">—</span>;
+  const text = (value: string | null | undefined) => value || <span className="rp-muted">—</span>;
 
+  // A room's floor, its RCU's MAC and versions go on lines of their own under a field of the same
+  // column, so that the table and every header fit 1440 px in each language (twelve columns used
+  // to scroll sideways).
   const columns: TableColumnsType<Room> = [
     {
       title: t('rooms.roomNum'),
@@ -141,35 +153,67 @@ export function RoomsTab() {
       width: 120,
       fixed: 'left',
       ...sortable('room_num'),
+      render: (_value, room) => (
+        <>
+          <div>{room.room_num}</div>
+          <div>{t('rooms.floorN', { floor: room.floor_num })}</div>
+        </>
+      ),
     },
-    { title: t('rooms.floor'), dataIndex: 'floor_num', key: 'floor_num', width: 90, ...sortable('floor_num') },
     {
       title: t('rooms.building'),
       dataIndex: 'building_name',
       key: 'building_name',
-      width: 120,
+      width: 100,
       ...sortable('building'),
     },
     {
       title: t('rooms.roomType'),
       dataIndex: 'room_type_name',
       key: 'room_type_name',
-      width: 130,
+      width: 120,
       ...sortable('room_type'),
     },
-    { title: t('rooms.rcuId'), dataIndex: 'rcu_id', key: 'rcu_id', width: 130, ...sortable('rcu_id') },
-    { title: t('rooms.mac'), dataIndex: 'mac', key: 'mac', width: 150, render: text },
-    { title: t('rooms.fw'), dataIndex: 'fw', key: 'fw', width: 100, render: text },
-    { title: t('rooms.cfg'), dataIndex: 'cfg', key: 'cfg', width: 120, render: text },
-    { title: t('rooms.ir'), dataIndex: 'ir', key: 'ir', width: 80, render: text },
+    {
+      title: t('rooms.rcuMac'),
+      key: 'rcu_id',
+      width: 130,
+      ...sortable('rcu_id'),
+      render: (_value, room) => (
+        <>
+          <div>{room.rcu_id}</div>
+          {room.mac ? <div className="rp-rooms__mac">{room.mac}</div> : <div>{text(null)}</div>}
+        </>
+      ),
+    },
+    {
+      title: t('rooms.versions'),
+      key: 'versions',
+      // "ファームウェア 2.1.0" and "Configuración cfg-1" on one line each.
+      width: 160,
+      // An RCU that never connected has reported none.
+      render: (_value, room) =>
+        room.fw || room.cfg || room.ir ? (
+          <>
+            <LabelledLine label={t('rooms.fw')}>{text(room.fw)}</LabelledLine>
+            <LabelledLine label={t('rooms.cfg')}>{text(room.cfg)}</LabelledLine>
+            <LabelledLine label={t('rooms.ir')}>{text(room.ir)}</LabelledLine>
+          </>
+        ) : (
+          text(null)
+        ),
+    },
     {
       title: t('rooms.validdate'),
       dataIndex: 'validdate',
       key: 'validdate',
-      width: 120,
-      render: (value: string | null) => (value ? formatDate(value) : text(null)),
+      // "2027年12月31日" on one line.
+      width: 130,
+      render: (value: string | null) =>
+        value ? <span className="rp-rooms__date">{formatDate(value)}</span> : text(null),
     },
-    { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
+    // The rest of the row, and no less than "Observaciones" needs.
+    { title: t('rooms.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true, minWidth: 132 },
   ];
 
   /** Paging is ListTable's; a new sorting starts again from the first page. */
@@ -301,7 +345,9 @@ export function RoomsTab() {
         rowActions={
           mayEdit || mayKey || mayControl
             ? {
-                width: 300,
+                // Wrapping onto lines of their own as the row has several already ("Clave del
+                // dispositivo" onto two).
+                width: 180,
                 fixed: 'right',
                 render: (room) => (
                   <>
