@@ -53,7 +53,8 @@ async function liveSocket(baseUrl: string, token: string) {
 }
 
 /** The broker's clients as its control topic lists them (the test's own admin connection). */
-async function brokerClients(broker: OwnMosquitto) {
+/** One dynamic-security command sent as the broker's admin; answers its response's data. */
+async function brokerCommand<T>(broker: OwnMosquitto, command: Record<string, unknown>): Promise<T> {
   const admin = await mqtt.connectAsync(broker.address, {
     protocolVersion: 5,
     username: broker.user,
@@ -63,23 +64,28 @@ async function brokerClients(broker: OwnMosquitto) {
   try {
     await admin.subscribeAsync(DYNSEC_RESPONSE_TOPIC);
     const id = `test-${randomBytes(4).toString('hex')}`;
-    const answer = new Promise<{ username: string; textdescription?: string }[]>((resolve) => {
+    const answer = new Promise<T>((resolve) => {
       admin.on('message', (_, payload) => {
         const { responses } = JSON.parse(String(payload)) as {
-          responses: { correlationData?: string; data: { clients: [] } }[];
+          responses: { correlationData?: string; data: T }[];
         };
         const mine = responses.find((response) => response.correlationData === id);
-        if (mine) resolve(mine.data.clients);
+        if (mine) resolve(mine.data);
       });
     });
-    await admin.publishAsync(
-      DYNSEC_TOPIC,
-      JSON.stringify({ commands: [{ command: 'listClients', verbose: true, correlationData: id }] }),
-    );
+    await admin.publishAsync(DYNSEC_TOPIC, JSON.stringify({ commands: [{ ...command, correlationData: id }] }));
     return await answer;
   } finally {
     await admin.endAsync(true);
   }
+}
+
+async function brokerClients(broker: OwnMosquitto) {
+  const data = await brokerCommand<{ clients: { username: string; textdescription?: string }[] }>(broker, {
+    command: 'listClients',
+    verbose: true,
+  });
+  return data.clients;
 }
 
 describe('an outside Mosquitto kept in step with the rooms (MQTT_DEVICE_SYNC=mosquitto-dynsec), two instances', () => {
@@ -365,6 +371,15 @@ describe('an outside Mosquitto kept in step with the rooms (MQTT_DEVICE_SYNC=mos
       describeKey(room.rcu_id, room.device_key),
     );
   }, 60_000);
+  it('a broker login without the dynamic-security admin role stops the start with what to give it', async () => {
+    const user = `rponly-${randomBytes(3).toString('hex')}`;
+    const password = randomBytes(12).toString('hex');
+    await brokerCommand(broker, { command: 'createClient', username: user, password });
+    const url = broker.address.replace('mqtt://', `mqtt://${user}:${password}@`);
+    await expect(startDynsecSync({ url, db: a.db, keys: a.app.deviceKeys })).rejects.toThrow(
+      /the broker refused the subscription to \$CONTROL\/dynamic-security\/v1\/response; give the MQTT_URL user the dynamic-security admin role/,
+    );
+  }, 30_000);
 });
 
 describe('MQTT_DEVICE_SYNC=mosquitto-dynsec on a broker without the plugin', () => {
