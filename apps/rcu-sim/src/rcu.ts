@@ -498,6 +498,10 @@ export function createRcu(options: RcuOptions): VirtualRcu {
           clean: true,
           keepalive: 30,
           reconnectPeriod: reconnectMs,
+          // A refusal after the first connection (a key regenerated, a broker's clients being
+          // rewritten) is tried again like a dropped connection, as a real RCU does: mqtt.js would
+          // end the client for good, and the room stayed offline until the simulator restarted.
+          reconnectOnConnackError: true,
           connectTimeout: 10_000,
           will: {
             topic: upTopic(options.rcuId, 'status'),
