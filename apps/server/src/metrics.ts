@@ -1,6 +1,6 @@
-import { ALERT_KINDS, ALERT_TYPES, type CommandOp, UP_KINDS } from '@roompilot/contract';
+import { ALERT_KINDS, ALERT_TYPES, COMMAND_OPS, type CommandOp, UP_KINDS } from '@roompilot/contract';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { CommandOutcome, Gateway, GatewayStats } from './gateway/gateway.js';
+import { COMMAND_OUTCOMES, type CommandOutcome, type Gateway, type GatewayStats } from './gateway/gateway.js';
 import type { LoginCounters } from './modules/auth/service.js';
 import { withTimeout } from './plugins/health.js';
 import type { OverloadRefusals } from './plugins/protection.js';
@@ -145,6 +145,11 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: COMMAND_BUCKETS,
     registers,
   });
+  // Every series from the first scrape, at 0: a dashboard's panel reads 0 rather than "no data"
+  // until the first command, and a rate over the first one is not lost.
+  for (const op of COMMAND_OPS) {
+    for (const outcome of COMMAND_OUTCOMES) commands.zero({ op, outcome });
+  }
 
   new Gauge({
     name: 'roompilot_alerts_open',

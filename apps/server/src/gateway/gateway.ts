@@ -161,7 +161,8 @@ export interface Gateway {
 }
 
 /** How a command ended: acknowledged ok, acknowledged as failed (or not sent), or no ack in time. */
-export type CommandOutcome = 'ok' | 'failed' | 'timeout';
+export const COMMAND_OUTCOMES = ['ok', 'failed', 'timeout'] as const;
+export type CommandOutcome = (typeof COMMAND_OUTCOMES)[number];
 
 export interface GatewayOptions {
   directory: DeviceDirectory;

@@ -76,6 +76,11 @@ for (const kind of DATABASE_KINDS) {
       expect(sample(answer.body, 'roompilot_rcus_connected')).toBe(1);
       expect(sample(answer.body, 'roompilot_alerts_open', { type: 'sos' })).toBe(0);
       expect(sample(answer.body, 'roompilot_air_policy_rooms_waiting')).toBe(0);
+      // Before any command: the command series are there at 0, so the dashboard's panels read 0.
+      expect(sample(answer.body, 'roompilot_command_duration_seconds_count', { op: 'scene', outcome: 'ok' })).toBe(0);
+      expect(
+        sample(answer.body, 'roompilot_command_duration_seconds_count', { op: 'upgrade', outcome: 'timeout' }),
+      ).toBe(0);
     });
 
     it('counts the state messages an RCU sends through the broker, by kind', async () => {
