@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const pretty = process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
     : {};
+  // A port already taken fails the start before anything is migrated, seeded or printed.
+  await portFree(config.host, config.port);
   // The database first, on a connection of its own: no RCU message (an SOS among them) is handled
   // before the schema is this version's, whichever broker the gateway joins.
   const migrated = await prepareDatabase(config.database);
@@ -119,6 +122,24 @@ async function prepareDatabase(database: ReturnType<typeof loadConfig>['database
   } finally {
     await db.destroy();
   }
+}
+
+/** Resolves when `port` can be listened on at `host`; else says which setting to change. */
+function portFree(host: string, port: number): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `PORT ${port} on ${host} is already in use (another RoomPilot?): stop it, or set PORT to another port`
+            : `PORT ${port} on HOST ${host} cannot be listened on: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
