@@ -129,7 +129,134 @@ describe('config', () => {
     ['EMQX_API_URL', 'emqx:18083'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^  ${name}[= ]`, 'm'));
+  });
+
+  /** The lines of the error `env` makes. */
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message.split('\n').slice(1);
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('never repeats a secret: it gives its length', () => {
+    expect(refusal({ DEVICE_KEY_SECRET: 'short' })).toEqual([
+      '  DEVICE_KEY_SECRET (hidden, 5 characters): must not have fewer than 32 characters',
+    ]);
+    expect(refusal({ ADMIN_PASSWORD: 'abc', METRICS_TOKEN: 'abc', MQTT_AUTH_SECRET: 'tooShortSecret' })).toEqual([
+      '  MQTT_AUTH_SECRET (hidden, 14 characters): must not have fewer than 32 characters',
+      '  ADMIN_PASSWORD (hidden, 3 characters): must not have fewer than 6 characters',
+      '  METRICS_TOKEN (hidden, 3 characters): must not have fewer than 16 characters',
+    ]);
+    expect(refusal({ METRICS_TOKEN: 'a token with spaces in it' })).toEqual([
+      '  METRICS_TOKEN (hidden, 25 characters): must be printable ASCII without spaces',
+    ]);
+    expect(refusal({ EMQX_API_KEY: 'k', EMQX_API_SECRET: 'with space' }).join('\n')).toBe(
+      '  EMQX_API_SECRET (hidden, 10 characters): must be printable ASCII without spaces',
+    );
+  });
+
+  it('shows a URL with its password masked', () => {
+    expect(refusal({ DATABASE_URL: 'postgre://rp:S3cretPgPw@127.0.0.1:1/rp' })).toEqual([
+      '  DATABASE_URL="postgre://rp:***@127.0.0.1:1/rp": must start with postgres:// or postgresql://',
+    ]);
+    expect(refusal({ MQTT_URL: 'mqt://roompilot:S3cretMqPw@broker:1883' })).toEqual([
+      '  MQTT_URL="mqt://roompilot:***@broker:1883": must start with mqtt://, mqtts://, ws://, wss:// or tcp://',
+    ]);
+    expect(refusal({ REDIS_URL: 'http://:S3cretRedisPw@cache:6379' })).toEqual([
+      '  REDIS_URL="http://:***@cache:6379": must start with redis:// or rediss://',
+    ]);
+    // A URL whose login travels further than the server is refused.
+    expect(refusal({ EMQX_API_URL: 'http://admin:S3cretEmqx@emqx:18083' })).toEqual([
+      '  EMQX_API_URL="http://admin:***@emqx:18083": must not hold a user name or password: EMQX_API_KEY and EMQX_API_SECRET are the login',
+    ]);
+    expect(refusal({ PUBLIC_URL: 'https://rp:S3cretPub@rooms.example.com' })).toEqual([
+      `  PUBLIC_URL="https://rp:***@rooms.example.com": must not hold a user name or password: it is written into the RCUs' download links`,
+    ]);
+  });
+
+  it('lists the allowed values of a choice', () => {
+    expect(refusal({ DEMO: 'yes', LOG_LEVEL: 'verbose' })).toEqual([
+      '  DEMO="yes": must be one of 0, 1',
+      '  LOG_LEVEL="verbose": must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(refusal({ MQTT_DEVICE_SYNC: 'hivemq' })).toEqual([
+      '  MQTT_DEVICE_SYNC="hivemq": must be one of none, mosquitto-dynsec, emqx',
+    ]);
+  });
+
+  const encode =
+    'percent-encode every reserved character in the user name and password (@ : / # ? % … as %40 %3A %2F %23 %3F %25)';
+
+  it.each([
+    // The password's start read as the host: `getaddrinfo ENOTFOUND roompilot` at the first connection.
+    [
+      'MQTT_URL',
+      'mqtt://roompilot:MqServer#2026@127.0.0.1:11484',
+      'mqtt://roompilot:***@127.0.0.1:11484',
+      `holds a "#", which ends the host part: ${encode}`,
+    ],
+    // WHATWG reads this one: host `roompilot`, port 1234, the rest a fragment.
+    [
+      'MQTT_URL',
+      'mqtt://roompilot:1234#2026@127.0.0.1:11484',
+      'mqtt://roompilot:***@127.0.0.1:11484',
+      `holds a "#", which ends the host part: ${encode}`,
+    ],
+    [
+      'DATABASE_URL',
+      'postgres://rp:12?Pg@127.0.0.1:5432/rp',
+      'postgres://rp:***@127.0.0.1:5432/rp',
+      `the host part ends before the "@" (a "/" or "?" in the user name or password): ${encode}`,
+    ],
+    [
+      'DATABASE_URL',
+      'postgres://rp:12/Pg@127.0.0.1:5432/rp',
+      'postgres://rp:***@127.0.0.1:5432/rp',
+      `the host part ends before the "@" (a "/" or "?" in the user name or password): ${encode}`,
+    ],
+    [
+      'DATABASE_URL',
+      'postgres://rp:S3cret/Pg@127.0.0.1:5432/rp',
+      'postgres://rp:***@127.0.0.1:5432/rp',
+      `does not parse as a URL: ${encode}`,
+    ],
+    [
+      'REDIS_URL',
+      'redis://:100%Redis@127.0.0.1:6379',
+      'redis://:***@127.0.0.1:6379',
+      `has a "%" not followed by two hex digits in the user name or password: ${encode}`,
+    ],
+    ['REDIS_URL', 'redis://', 'redis://', 'names no host'],
+    [
+      'DATABASE_URL',
+      'postgres://rp:S3cret@/rp',
+      'postgres://rp:***@/rp',
+      'names no host (a Unix socket: ?host=/var/run/postgresql)',
+    ],
+  ])('refuses %s=%s, which would not be read as written', (name, value, shown, problem) => {
+    const lines = refusal({ [name]: value });
+    expect(lines).toEqual([`  ${name}=${JSON.stringify(shown)}: ${problem}`]);
+  });
+
+  it("takes URLs whose login is percent-encoded, and libpq's Unix socket", () => {
+    const config = loadConfig({
+      MQTT_URL: 'mqtt://roompilot:MqServer%232026%3A%2F%3F%40%25@127.0.0.1:11484',
+      REDIS_URL: 'redis://:S3cret%23Redis@127.0.0.1:6379/2',
+      DATABASE_URL: 'postgres://rp:S3cret@/rp?host=/var/run/postgresql',
+    });
+    expect(config.mqttUrl).toBe('mqtt://roompilot:MqServer%232026%3A%2F%3F%40%25@127.0.0.1:11484');
+    expect(config.database).toMatchObject({ url: 'postgres://rp:S3cret@/rp?host=/var/run/postgresql' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://rp:pw@db:5432/rp?sslmode=require' }).database).toMatchObject({
+      kind: 'postgres',
+    });
+    expect(loadConfig({ MQTT_URL: 'wss://roompilot:pw@broker.example/mqtt' }).mqttUrl).toBe(
+      'wss://roompilot:pw@broker.example/mqtt',
+    );
   });
 
   it("reads the outside broker's device settings", () => {

@@ -5,9 +5,13 @@ import { COMMAND_TIMEOUT_MS, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_HEAP_GROWING_PERCENT } from './heap.js';
+import { redactUrl } from './secrets.js';
 
 /** PostgreSQL connections each instance's pool holds at most, unless DATABASE_POOL_MAX says. */
 export const DATABASE_POOL_MAX_DEFAULT = 10;
+
+/** Printable ASCII without spaces: tokens and secrets sent in headers or typed into a broker's settings. */
+const PRINTABLE = '^[\\x21-\\x7e]+$';
 
 /** Environment variables the server reads, as strings; each is checked and converted below. */
 const EnvSchema = Type.Object({
@@ -16,18 +20,18 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ default: '' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DEVICE_KEY_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(postgres|postgresql)://' })),
+  DATABASE_URL: Type.Optional(Type.String()),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 1000, default: DATABASE_POOL_MAX_DEFAULT }),
-  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_URL: Type.Optional(Type.String()),
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$', default: 'rp:live:' }),
-  MQTT_URL: Type.Optional(Type.String({ pattern: '^(mqtts?|wss?|tcp)://' })),
+  MQTT_URL: Type.Optional(Type.String()),
   MQTT_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 1883 }),
   MQTT_DEVICE_SYNC: Type.Enum(['none', 'mosquitto-dynsec', 'emqx'], { default: 'none' }),
   MQTT_DEVICE_SYNC_MINUTES: Type.Number({ exclusiveMinimum: 0, maximum: 24 * 60, default: 10 }),
-  MQTT_AUTH_SECRET: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  MQTT_AUTH_SECRET: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: PRINTABLE })),
   EMQX_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$', maxLength: 500 })),
-  EMQX_API_KEY: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' })),
-  EMQX_API_SECRET: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  EMQX_API_KEY: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: PRINTABLE })),
+  EMQX_API_SECRET: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: PRINTABLE })),
   MQTT_AUTH_MAX_PER_SECOND: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000, default: 200 }),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 6, maxLength: 128 })),
   DEMO: Type.Enum(['0', '1'], { default: '1' }),
@@ -59,7 +63,7 @@ const EnvSchema = Type.Object({
   OVERLOAD_RETRY_AFTER_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 2 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$', maxLength: 500 })),
   UPGRADE_FILE_MAX_BYTES: Type.Integer({ minimum: 1024, maximum: 1024 ** 3, default: 16 * 1024 * 1024 }),
-  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: PRINTABLE })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -206,6 +210,100 @@ function trustProxyProblem(entry: string): string | null {
   return null;
 }
 
+/**
+ * A variable as a configuration error names it, with its value unless that is a secret (a password,
+ * secret, token or key: only its length, `DEVICE_KEY_SECRET (hidden, 5 characters)`); a URL's password
+ * is masked (`MQTT_URL="mqtt://roompilot:***@broker:1883"`).
+ */
+function named(variable: string, value: unknown): string {
+  if (/(PASSWORD|SECRET|TOKEN|KEY)$/.test(variable)) {
+    const length = String(value).length;
+    return `${variable} (hidden, ${length} ${length === 1 ? 'character' : 'characters'})`;
+  }
+  const shown = /_URL$/.test(variable) && typeof value === 'string' ? redactUrl(value) : value;
+  return `${variable}=${JSON.stringify(shown)}`;
+}
+
+/** What a schema error says, in words where the schema's own would not help (the allowed values). */
+function wordsOf(error: { keyword: string; params: unknown; message: string }): string {
+  const params = error.params as { allowedValues?: unknown[]; pattern?: string };
+  if (error.keyword === 'enum' && params.allowedValues) return `must be one of ${params.allowedValues.join(', ')}`;
+  if (error.keyword === 'pattern' && params.pattern === PRINTABLE) return 'must be printable ASCII without spaces';
+  return error.message;
+}
+
+/** The outside services' URLs and the schemes each may have. */
+const SERVICE_SCHEMES: Record<string, readonly string[]> = {
+  DATABASE_URL: ['postgres', 'postgresql'],
+  REDIS_URL: ['redis', 'rediss'],
+  MQTT_URL: ['mqtt', 'mqtts', 'ws', 'wss', 'tcp'],
+};
+
+const PERCENT_ENCODE =
+  'percent-encode every reserved character in the user name and password (@ : / # ? % … as %40 %3A %2F %23 %3F %25)';
+
+/**
+ * Why an outside service's URL would not be read as it was meant, or null. The clients find the host
+ * before the `@` when a `#`, `?` or `/` comes first: a password holding one unencoded made its start
+ * the host (`getaddrinfo ENOTFOUND roompilot`, with a Node warning that printed the whole URL), or
+ * the port. DATABASE_URL may leave the host to `?host=` (libpq's Unix socket).
+ */
+function serviceUrlProblem(variable: string, value: string, schemes: readonly string[]): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(value)?.[1];
+  if (!scheme || !schemes.includes(scheme)) {
+    const names = schemes.map((name) => `${name}://`);
+    return `must start with ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  }
+  if (value.includes('#')) return `holds a "#", which ends the host part: ${PERCENT_ENCODE}`;
+  const socket = variable === 'DATABASE_URL';
+  const parsed = parsedUrl(value, socket);
+  if (!parsed) return `does not parse as a URL: ${PERCENT_ENCODE}`;
+  const { url, host } = parsed;
+  if ((url.pathname + url.search).includes('@')) {
+    return `the host part ends before the "@" (a "/" or "?" in the user name or password): ${PERCENT_ENCODE}`;
+  }
+  if (!host && !(socket && url.searchParams.has('host'))) {
+    return socket ? 'names no host (a Unix socket: ?host=/var/run/postgresql)' : 'names no host';
+  }
+  if (!decodes(url.username) || !decodes(url.password)) {
+    return `has a "%" not followed by two hex digits in the user name or password: ${PERCENT_ENCODE}`;
+  }
+  return null;
+}
+
+/**
+ * The URL as WHATWG reads it, and its host; with `socket`, a login before no host
+ * (`postgres://rp:pw@/rp?host=/run/postgresql`, which pg reads) is read with the host empty.
+ */
+function parsedUrl(value: string, socket: boolean): { url: URL; host: string } | null {
+  try {
+    const url = new URL(value);
+    return { url, host: url.hostname };
+  } catch {
+    if (!socket || !value.includes('@/')) return null;
+    try {
+      return { url: new URL(value.replace('@/', '@socket/')), host: '' };
+    } catch {
+      return null;
+    }
+  }
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** URLs whose login would travel further than the server: refused with why. */
+const NO_LOGIN_URLS: Record<string, string> = {
+  EMQX_API_URL: 'EMQX_API_KEY and EMQX_API_SECRET are the login',
+  PUBLIC_URL: "it is written into the RCUs' download links",
+};
+
 /** Reads the settings once from environment variables; a bad value names its variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const raw: Record<string, unknown> = {};
@@ -215,16 +313,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     raw[name] = NUMERIC.has(name) && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   const withDefaults = Value.Default(EnvSchema, raw);
-  const errors = [...Value.Errors(EnvSchema, withDefaults)];
-  if (errors.length > 0) {
-    const lines = errors.map((error) => {
-      const variable =
-        error.instancePath.replace(/^\//, '') ||
-        String((error.params as { requiredProperties?: string[] }).requiredProperties ?? '');
-      return `${variable}=${JSON.stringify(raw[variable] ?? env[variable])}: ${error.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  const lines: string[] = [];
+  const refused = new Set<string>();
+  for (const error of Value.Errors(EnvSchema, withDefaults)) {
+    const variable =
+      error.instancePath.replace(/^\//, '') ||
+      String((error.params as { requiredProperties?: string[] }).requiredProperties ?? '');
+    refused.add(variable);
+    lines.push(`${named(variable, raw[variable] ?? env[variable])}: ${wordsOf(error)}`);
   }
+  for (const [variable, schemes] of Object.entries(SERVICE_SCHEMES)) {
+    const value = raw[variable];
+    const problem =
+      typeof value === 'string' && !refused.has(variable) ? serviceUrlProblem(variable, value, schemes) : null;
+    if (problem) lines.push(`${named(variable, value)}: ${problem}`);
+  }
+  for (const [variable, why] of Object.entries(NO_LOGIN_URLS)) {
+    const value = raw[variable];
+    if (typeof value === 'string' && !refused.has(variable) && /^[^/]*\/\/[^/?#]*@/.test(value)) {
+      lines.push(`${named(variable, value)}: must not hold a user name or password: ${why}`);
+    }
+  }
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   const settings = withDefaults as Env;
   if (settings.LOGIN_MAX_WAIT_MINUTES > settings.LOGIN_WINDOW_MINUTES) {
     throw new ConfigError(

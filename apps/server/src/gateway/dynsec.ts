@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../db/schema.js';
 import type { DeviceKeys } from '../device-keys.js';
+import { brokerLogin } from './transport.js';
 
 /**
  * Keeps an outside Mosquitto's devices in step with the rooms (MQTT_DEVICE_SYNC=mosquitto-dynsec):
@@ -146,7 +147,9 @@ export async function startDynsecSync(options: DynsecOptions): Promise<DeviceSyn
   let sequence = 0;
   const waiting = new Map<string, { resolve: (answer: CommandAnswer) => void; reject: (error: Error) => void }>();
 
-  const client: MqttClient = await mqtt.connectAsync(options.url, {
+  const login = brokerLogin(options.url);
+  const client: MqttClient = await mqtt.connectAsync(login.url, {
+    ...login.options,
     protocolVersion: 5,
     clientId: options.clientId ?? `roompilot-${instance}-dynsec`,
     clean: true,

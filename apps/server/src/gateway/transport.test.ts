@@ -1,7 +1,7 @@
 import { ALL_UP_FILTER } from '@roompilot/contract';
 import mqemitter from 'mqemitter';
 import { describe, expect, it } from 'vitest';
-import { busWithUpTopicsDirect, isUpTopic } from './transport.js';
+import { brokerLogin, busWithUpTopicsDirect, isUpTopic } from './transport.js';
 
 const TOPICS = [
   'rcu/R-0201/up/state',
@@ -72,5 +72,15 @@ describe("the embedded broker's bus", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(order).toEqual(['gateway rcu/A/up/state', 'rcu rcu/A/down/cmd', 'gateway rcu/A/up/event']);
     expect(done.sort()).toEqual(['rcu/A/down/cmd', 'rcu/A/up/event', 'rcu/A/up/state']);
+  });
+});
+
+describe("the servers' login to an outside broker", () => {
+  it('is given to mqtt.js apart from the URL, decoded', () => {
+    expect(brokerLogin('mqtts://roompilot:Mq%3AServer%232026@broker:8883')).toEqual({
+      url: 'mqtts://broker:8883',
+      options: { username: 'roompilot', password: 'Mq:Server#2026' },
+    });
+    expect(brokerLogin('mqtt://broker:1883')).toEqual({ url: 'mqtt://broker:1883', options: {} });
   });
 });

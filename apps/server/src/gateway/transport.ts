@@ -3,6 +3,7 @@ import { TOPIC_ROOT, UP_KINDS } from '@roompilot/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqemitter from 'mqemitter';
 import mqtt from 'mqtt';
+import { redactUrl, splitLogin } from '../secrets.js';
 import { readPacketsInPlace } from './packet-reads.js';
 import { authenticateDevice, type DeviceCredentials, mayPublish, maySubscribe } from './policy.js';
 
@@ -202,6 +203,19 @@ export function paceReading(client: mqtt.MqttClient, budget: number): (bytes: nu
 }
 
 /**
+ * MQTT_URL as mqtt.js must be given it: the URL without its login, and the login as options.
+ * Read from the URL, mqtt.js split user and password at the password's last `:` (decoded first),
+ * so a password holding a `:`, even as `%3A`, logged in as a wrong user.
+ */
+export function brokerLogin(url: string): { url: string; options: { username?: string; password?: string } } {
+  const { url: address, username, password } = splitLogin(url);
+  return {
+    url: address,
+    options: { ...(username !== null && { username }), ...(password !== null && { password }) },
+  };
+}
+
+/**
  * A client of an external broker (MQTT 5). The broker authenticates the RCUs and enforces their
  * topics; the server subscribes to every RCU's up topics in a shared group, so each message goes to
  * one instance, except acks, which every instance hears (the one that sent the command takes it).
@@ -214,8 +228,10 @@ export function paceReading(client: mqtt.MqttClient, budget: number): (bytes: nu
 export async function joinExternalBroker(options: ExternalOptions): Promise<Transport> {
   const { url, group, clientId, onMessage, onError = () => {} } = options;
   readPacketsInPlace();
+  const login = brokerLogin(url);
   const join = async (id: string, kinds: readonly string[], acks: boolean, paced: boolean) => {
-    const client = await mqtt.connectAsync(url, {
+    const client = await mqtt.connectAsync(login.url, {
+      ...login.options,
       protocolVersion: 5,
       clientId: id,
       clean: true,
@@ -229,11 +245,18 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
       pace?.(topic.length + payload.length);
     });
     const shared = kinds.map((kind) => `$share/${group}/${TOPIC_ROOT}/+/up/${kind}`);
-    const granted = await client.subscribeAsync([...shared, ...(acks ? [`${TOPIC_ROOT}/+/up/ack`] : [])], { qos: 1 });
-    const refused = granted.filter((grant) => grant.qos > 2);
+    const topics = [...shared, ...(acks ? [`${TOPIC_ROOT}/+/up/ack`] : [])];
+    // mqtt.js rejects a SUBACK that refuses any topic ("Subscribe error: Not authorized"), naming
+    // neither; a grant above QoS 2 is a refusal too.
+    const refused = await client.subscribeAsync(topics, { qos: 1 }).then(
+      (granted) => granted.filter((grant) => grant.qos > 2).map((grant) => grant.topic),
+      (error: unknown) => [`${topics.join(', ')} (${error instanceof Error ? error.message : error})`],
+    );
     if (refused.length > 0) {
       await client.endAsync(true);
-      throw new Error(`MQTT broker ${url} refused the subscriptions ${refused.map((g) => g.topic).join(', ')}`);
+      throw new Error(
+        `MQTT broker ${redactUrl(url)} refused the subscriptions ${refused.join(', ')}: give the MQTT_URL user the servers' topics (docs/operations.md, "The servers' own login")`,
+      );
     }
     return client;
   };
@@ -251,7 +274,7 @@ export async function joinExternalBroker(options: ExternalOptions): Promise<Tran
     throw error;
   }
   return {
-    where: url,
+    where: redactUrl(url),
     publish: async (topic, payload, qos) => {
       await events.publishAsync(topic, payload, { qos });
     },

@@ -65,8 +65,17 @@ export function dynsecPassword(password: string): { password: string; salt: stri
   };
 }
 
-/** The dynamic-security file of docs/operations.md: the servers' login and its two roles. */
-export function serversDynsecConfig(user: string, password: string) {
+/** A login of the broker's. */
+export interface Login {
+  user: string;
+  password: string;
+}
+
+/**
+ * The dynamic-security file of docs/operations.md: the servers' login and its two roles; `roleless`
+ * logins besides, which the broker lets in and refuses every subscription.
+ */
+export function serversDynsecConfig(user: string, password: string, roleless: Login[] = []) {
   return {
     clients: [
       {
@@ -75,6 +84,7 @@ export function serversDynsecConfig(user: string, password: string) {
         ...dynsecPassword(password),
         roles: [{ rolename: DYNSEC_ADMIN_ROLE }, { rolename: SERVER_ROLE }],
       },
+      ...roleless.map((login) => ({ username: login.user, ...dynsecPassword(login.password), roles: [] })),
     ],
     roles: [
       {
@@ -100,15 +110,20 @@ export function serversDynsecConfig(user: string, password: string) {
   };
 }
 
-export async function startOwnMosquitto(): Promise<OwnMosquitto> {
+/** `password`: the servers' (random unless given); `roleless`: logins with no role. */
+export async function startOwnMosquitto(
+  options: { password?: string; roleless?: Login[] } = {},
+): Promise<OwnMosquitto> {
   const bin = mosquittoBin();
   const plugin = pluginPath();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-own-mosquitto-'));
   fs.chmodSync(root, 0o755);
   const user = 'roompilot';
-  const password = randomBytes(18).toString('base64url');
+  const password = options.password ?? randomBytes(18).toString('base64url');
   const dynsecFile = path.join(root, 'dynamic-security.json');
-  fs.writeFileSync(dynsecFile, JSON.stringify(serversDynsecConfig(user, password), null, 2), { mode: 0o600 });
+  fs.writeFileSync(dynsecFile, JSON.stringify(serversDynsecConfig(user, password, options.roleless), null, 2), {
+    mode: 0o600,
+  });
   const port = await freePort();
   const conf = path.join(root, 'mosquitto.conf');
   fs.writeFileSync(
@@ -153,7 +168,7 @@ export async function startOwnMosquitto(): Promise<OwnMosquitto> {
   await start();
   const address = `mqtt://127.0.0.1:${port}`;
   return {
-    url: `mqtt://${user}:${password}@127.0.0.1:${port}`,
+    url: `mqtt://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
     address,
     user,
     password,

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { redactUrl } from '../../secrets.js';
 
 /** Where the live state and the bus live in Redis, shared by every instance with the same prefix. */
 export interface LiveRedisOptions {
@@ -13,7 +14,8 @@ export const DEFAULT_PREFIX = 'rp:live:';
 
 /**
  * A connection for commands and one for subscriptions (a subscribed Redis connection takes no
- * other command), both connected; a clear error naming the URL when Redis is not reachable.
+ * other command), both connected; a clear error naming the URL (its password masked) when Redis is
+ * not reachable.
  */
 export async function connectPair(
   { url, onError = () => {} }: LiveRedisOptions,
@@ -28,7 +30,7 @@ export async function connectPair(
   } catch (error) {
     client.disconnect();
     subscriber.disconnect();
-    throw new Error(`Redis at ${url} is not reachable: ${error instanceof Error ? error.message : error}`, {
+    throw new Error(`Redis at ${redactUrl(url)} is not reachable: ${error instanceof Error ? error.message : error}`, {
       cause: error,
     });
   }
