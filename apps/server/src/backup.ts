@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from './config.js';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir.js';
 import { migrations } from './db/migrations/index.js';
+import { splitLogin } from './secrets.js';
 
 /**
  * Backup and restore of RoomPilot's database (docs/operations.md "Data and backup"): a folder
@@ -115,7 +116,12 @@ export async function backup(database: Database, folder: string, now = new Date(
     };
   } else {
     const target = path.join(folder, PG_FILE);
-    await pgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, database.url]);
+    const connection = pgConnection(database.url);
+    await pgTool(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, connection.url],
+      connection.env,
+    );
     await chmod(target, DATA_FILE_MODE);
     // The dump reads back: its table of contents lists the data.
     await pgTool('pg_restore', ['--list', target]);
@@ -131,9 +137,25 @@ export async function backup(database: Database, folder: string, now = new Date(
   return manifest;
 }
 
-async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<string> {
+/**
+ * DATABASE_URL as pg_dump and pg_restore are given it: the URL without its login, which goes in
+ * their environment (PGUSER, PGPASSWORD), where `ps` does not show it to every user of the machine.
+ */
+function pgConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const login = splitLogin(url);
+  return {
+    url: login.url,
+    env: {
+      ...process.env,
+      ...(login.username !== null && { PGUSER: login.username }),
+      ...(login.password !== null && { PGPASSWORD: login.password }),
+    },
+  };
+}
+
+async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   try {
-    const { stdout } = await run(tool, args, { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(tool, args, { maxBuffer: 64 * 1024 * 1024, ...(env && { env }) });
     return stdout;
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
@@ -217,15 +239,20 @@ export async function restore(
     );
   }
   const tables = present.length;
+  const connection = pgConnection(database.url);
   // One transaction: on any error nothing of the restore stays.
-  await pgTool('pg_restore', [
-    '--single-transaction',
-    '--exit-on-error',
-    '--no-owner',
-    '--no-privileges',
-    ...(tables > 0 ? ['--clean', '--if-exists'] : []),
-    `--dbname=${database.url}`,
-    source,
-  ]);
+  await pgTool(
+    'pg_restore',
+    [
+      '--single-transaction',
+      '--exit-on-error',
+      '--no-owner',
+      '--no-privileges',
+      ...(tables > 0 ? ['--clean', '--if-exists'] : []),
+      `--dbname=${connection.url}`,
+      source,
+    ],
+    connection.env,
+  );
   return manifest;
 }
