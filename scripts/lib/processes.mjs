@@ -150,7 +150,7 @@ export function serverAddress(env) {
 export function demoSimulator(env, root) {
   const { host, port, url } = serverAddress(env);
   if (port === '0') return { reason: 'PORT=0 (a port chosen at start): the simulator cannot find the server' };
-  const mqtt = env.MQTT_URL?.trim() || `mqtt://${host}:${env.MQTT_PORT?.trim() || '1883'}`;
+  const mqtt = withoutLogin(env.MQTT_URL?.trim() || `mqtt://${host}:${env.MQTT_PORT?.trim() || '1883'}`);
   const args = [
     resolve(root, 'apps/rcu-sim/dist/cli.js'),
     '--demo',
@@ -170,6 +170,15 @@ export function demoSimulator(env, root) {
     args.push('--password-file', resolve(root, env.DATA_DIR?.trim() || './data', 'initial-admin-password'));
   }
   return { args, env: childEnv };
+}
+
+/**
+ * MQTT_URL without the servers' login (everything up to its last `@`): the simulated RCUs log in
+ * with their own keys (mqtt.js would take the URL's login over theirs), and the simulator's command
+ * line, which `ps` shows, and its lines must not carry the servers' password.
+ */
+function withoutLogin(url) {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/i, '$1');
 }
 
 /** Runs the demo simulator in `group` unless SIMULATE=0; says why when it cannot. */
