@@ -2,13 +2,16 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BackupError, backup, restore } from './backup.js';
 import type { Config } from './config.js';
+import { IN_USE_FILE } from './data-dir.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { DATABASE_KINDS, describeOn, freshDatabase } from './test-support/databases.js';
+import { endedPid, runningProcess } from './test-support/processes.js';
 
 // Backup and restore (docs/operations.md "Data and backup") on a real SQLite file and a real
 // PostgreSQL: what was backed up comes back, whole; what cannot be restored safely is refused
@@ -86,6 +89,39 @@ for (const kind of DATABASE_KINDS) {
     });
 
     if (kind === 'sqlite') {
+      it('refuses while a server runs on the data folder, and replaces a stale mark', async () => {
+        const out = path.join(folder, 'backup-in-use');
+        await backup(database, out);
+        const mark = path.join(folder, IN_USE_FILE);
+        const server = await runningProcess();
+        try {
+          await writeFile(mark, `${server.pid}\nserver\n`);
+          await expect(restore(database, out, { force: true })).rejects.toThrow(
+            `a RoomPilot server (pid ${server.pid}) is using this data folder (${folder}); stop it first`,
+          );
+          // Refused with the database as it was (the server still uses it).
+          expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+          expect(await readFile(mark, 'utf8')).toBe(`${server.pid}\nserver\n`);
+        } finally {
+          await server.end();
+        }
+        await db.destroy();
+        // The server was killed: its mark is stale, replaced while the restore runs, then gone.
+        await writeFile(mark, `${await endedPid()}\nserver\n`);
+        await restore(database, out, { force: true });
+        expect(existsSync(mark)).toBe(false);
+        // --ignore-in-use: a pid now another program's (no RoomPilot server).
+        const stranger = await runningProcess();
+        try {
+          await writeFile(mark, `${stranger.pid}\nserver\n`);
+          await restore(database, out, { force: true, ignoreInUse: true });
+        } finally {
+          await stranger.end();
+        }
+        db = createDatabase(database);
+        expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+      });
+
       it('leaves the database as it was when the backup is damaged', async () => {
         const out = path.join(folder, 'backup-3');
         const manifest = await backup(database, out);
@@ -100,6 +136,37 @@ for (const kind of DATABASE_KINDS) {
         expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
       });
     } else {
+      it('refuses while other sessions are connected, naming them by application_name', async () => {
+        const out = path.join(folder, 'backup-in-use');
+        await backup(database, out);
+        const url = (database as { url: string }).url;
+        // A server's pool (application_name roompilot) and a psql left open.
+        const server = createDatabase(database);
+        const psql = new pg.Client({ connectionString: url, application_name: 'psql' });
+        try {
+          await psql.connect();
+          const own = await sql<{
+            name: string;
+          }>`select application_name as name from pg_stat_activity where pid = pg_backend_pid()`.execute(server);
+          expect(own.rows[0]?.name).toBe('roompilot');
+          await db.destroy();
+          await expect(restore(database, out, { force: true })).rejects.toThrow(
+            'the database is in use by 2 other sessions (application_name psql: 1; roompilot (a RoomPilot server): 1); stop them first',
+          );
+          await psql.end();
+          await expect(restore(database, out, { force: true })).rejects.toThrow(
+            'the database is in use by 1 other session (application_name roompilot (a RoomPilot server): 1); stop it first',
+          );
+        } finally {
+          await psql.end().catch(() => undefined);
+          await server.destroy();
+        }
+        // Sessions that are just ending are waited for.
+        await restore(database, out, { force: true });
+        db = createDatabase(database);
+        expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+      });
+
       it('restores into an empty database, and refuses one with tables the backup lacks', async () => {
         const out = path.join(folder, 'backup-3');
         await backup(database, out);

@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from './config.js';
-import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir.js';
+import { DATA_DIR_MODE, DATA_FILE_MODE, markDataDirInUse } from './data-dir.js';
+import { APPLICATION_NAME } from './db/database.js';
 import { migrations } from './db/migrations/index.js';
 import { splitLogin } from './secrets.js';
 
@@ -163,6 +164,63 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[], env?: Node
   }
 }
 
+async function replaceSqlite(file: string, source: string, force = false): Promise<void> {
+  if (existsSync(file) && !force) {
+    throw new BackupError(`a database is at ${file}: stop the server, then restore with --force to replace it`);
+  }
+  // Copied beside the target, then renamed over it: the target is the old database or the whole
+  // new one, never half of it. The old WAL must not be replayed over the restored file.
+  const staging = `${file}.restoring`;
+  const copy = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    await copy.backup(staging);
+  } finally {
+    copy.close();
+  }
+  await chmod(staging, DATA_FILE_MODE);
+  await rm(`${file}-wal`, { force: true });
+  await rm(`${file}-shm`, { force: true });
+  await rename(staging, file);
+}
+
+/** How long a restore waits for sessions that are ending (servers just stopped) before it refuses. */
+const SESSIONS_END_MS = 3_000;
+
+interface Sessions {
+  /** application_name, '' when the client set none. */
+  name: string;
+  sessions: number;
+}
+
+/**
+ * The sessions on the database other than `client`'s, by application_name (a RoomPilot server's
+ * are `roompilot`). Background processes (autovacuum) have no user; to a role without
+ * pg_read_all_stats another role's sessions show no backend_type.
+ */
+async function otherSessions(client: pg.Client): Promise<Sessions[]> {
+  const deadline = Date.now() + SESSIONS_END_MS;
+  for (;;) {
+    const { rows } = await client.query<Sessions>(
+      `select coalesce(application_name, '') as name, count(*)::int as sessions from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and usesysid is not null
+          and coalesce(backend_type, 'client backend') = 'client backend'
+        group by 1 order by 2 desc, 1`,
+    );
+    if (rows.length === 0 || Date.now() >= deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function sessionsMessage(rows: Sessions[]): string {
+  const total = rows.reduce((sum, row) => sum + row.sessions, 0);
+  const named = rows.map(({ name, sessions }) =>
+    name === APPLICATION_NAME
+      ? `${name} (a RoomPilot server): ${sessions}`
+      : `${name || 'no application_name'}: ${sessions}`,
+  );
+  return `the database is in use by ${total} other ${total === 1 ? 'session' : 'sessions'} (application_name ${named.join('; ')}); stop ${total === 1 ? 'it' : 'them'} first`;
+}
+
 async function readManifest(folder: string): Promise<BackupManifest> {
   let manifest: BackupManifest;
   try {
@@ -182,13 +240,14 @@ async function readManifest(folder: string): Promise<BackupManifest> {
 }
 
 /**
- * Restores a backup over the configured database, whole or not at all. The server must be
- * stopped. A database already there is replaced only with `force`.
+ * Restores a backup over the configured database, whole or not at all. Refused while a server uses
+ * the database (SQLite: a running process marks the data folder in use; PostgreSQL: other sessions
+ * are connected to it), unless `ignoreInUse`. A database already there is replaced only with `force`.
  */
 export async function restore(
   database: Database,
   folder: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; ignoreInUse?: boolean } = {},
 ): Promise<BackupManifest> {
   const manifest = await readManifest(folder);
   if (manifest.database !== database.kind) {
@@ -198,26 +257,18 @@ export async function restore(
   if (!existsSync(source)) throw new BackupError(`the backup's database file ${source} is missing`);
   if (database.kind === 'sqlite') {
     sqliteIntact(source);
-    if (existsSync(database.file) && !options.force) {
-      throw new BackupError(
-        `a database is at ${database.file}: stop the server, then restore with --force to replace it`,
-      );
-    }
-    await mkdir(path.dirname(database.file), { recursive: true, mode: DATA_DIR_MODE });
-    // Copied beside the target, then renamed over it: the target is the old database or the whole
-    // new one, never half of it. The old WAL must not be replayed over the restored file.
-    const staging = `${database.file}.restoring`;
-    const copy = new SQLite(source, { readonly: true, fileMustExist: true });
+    // The folder is marked in use meanwhile: no server starts on the database being replaced.
+    const release = markDataDirInUse(path.dirname(database.file), 'restore', { ignoreOthers: options.ignoreInUse });
     try {
-      await copy.backup(staging);
+      await replaceSqlite(database.file, source, options.force);
     } finally {
-      copy.close();
+      release();
     }
-    await chmod(staging, DATA_FILE_MODE);
-    await rm(`${database.file}-wal`, { force: true });
-    await rm(`${database.file}-shm`, { force: true });
-    await rename(staging, database.file);
     return manifest;
+  }
+  if (!options.ignoreInUse) {
+    const sessions = await withPg(database.url, otherSessions);
+    if (sessions.length > 0) throw new BackupError(sessionsMessage(sessions));
   }
   const present = await withPg(database.url, async (client) => {
     const result = await client.query<{ name: string }>(

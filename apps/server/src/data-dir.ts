@@ -1,5 +1,6 @@
 // The data folder holds the SQLite database (password hashes, sealed device keys), the device-key
-// secret and the first Administrator password: for the server's user alone.
+// secret and the first Administrator password: for the server's user alone. While a server runs
+// on the SQLite database, its pid marks the folder in use.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,4 +44,92 @@ export function privateFile(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: DATA_DIR_MODE });
   fs.closeSync(fs.openSync(file, 'a', DATA_FILE_MODE));
   if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, DATA_FILE_MODE);
+}
+
+/**
+ * The file that marks a data folder in use while a server runs on its SQLite database (or a
+ * restore writes it): the process's pid, then what it is. A restore refuses to replace the
+ * database under a running server, which would go on writing to the replaced file and lose it all
+ * at its next start.
+ */
+export const IN_USE_FILE = 'roompilot.pid';
+
+export interface DataDirUser {
+  pid: number;
+  what: 'server' | 'restore';
+}
+
+export class DataDirInUseError extends Error {}
+
+/** What an operator is told when another process marks the folder in use. */
+function inUseMessage(dataDir: string, user: DataDirUser): string {
+  return user.what === 'server'
+    ? `a RoomPilot server (pid ${user.pid}) is using this data folder (${dataDir}); stop it first`
+    : `a restore (pid ${user.pid}) is writing this data folder (${dataDir}); wait for it to end`;
+}
+
+/**
+ * Whether a process with this pid runs, and is not this one. This process's own pid in the mark
+ * was left by an earlier process that had the same pid (a container's pid 1 after a crash).
+ */
+function runsElsewhere(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readMark(file: string): DataDirUser | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const [pid, what] = text.split('\n');
+  const number = Number(pid);
+  if (!Number.isSafeInteger(number) || number <= 0) return null;
+  return { pid: number, what: what === 'restore' ? 'restore' : 'server' };
+}
+
+/**
+ * The running process that marks `dataDir` in use, or null: no mark, or a stale one (its process
+ * ended without removing it: a crash, a kill -9).
+ */
+export function dataDirUser(dataDir: string): DataDirUser | null {
+  const user = readMark(path.join(dataDir, IN_USE_FILE));
+  return user && runsElsewhere(user.pid) ? user : null;
+}
+
+/**
+ * Marks `dataDir` in use by this process; answers the function that removes the mark (only while
+ * it is still this process's). Refused (DataDirInUseError) while another running process marks
+ * it, unless `ignoreOthers`; a stale mark is replaced.
+ */
+export function markDataDirInUse(
+  dataDir: string,
+  what: DataDirUser['what'],
+  { ignoreOthers = false }: { ignoreOthers?: boolean } = {},
+): () => void {
+  const file = path.join(dataDir, IN_USE_FILE);
+  fs.mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // `wx`: of two processes marking the folder at once, one makes the file and the other sees it.
+      fs.writeFileSync(file, `${process.pid}\n${what}\n`, { mode: DATA_FILE_MODE, flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 3) throw error;
+      const user = dataDirUser(dataDir);
+      if (user && !ignoreOthers) throw new DataDirInUseError(inUseMessage(dataDir, user));
+      fs.rmSync(file, { force: true });
+    }
+  }
+  return () => {
+    if (readMark(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+  };
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { markDataDirInUse } from './data-dir.js';
 import { createDatabase, type MigrationReport, migrateToLatest, pingDatabase } from './db/database.js';
 import { seed } from './db/seed.js';
 import { limitHeapGrowth } from './heap.js';
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  // A restore must not replace the SQLite database under a running server: the data folder is
+  // marked in use (its pid) until this process ends (docs/operations.md "Data and backup").
+  if (config.database.kind === 'sqlite') process.on('exit', markDataDirInUse(config.dataDir, 'server'));
   limitHeapGrowth(config.heapGrowingPercent);
   const pretty = process.stdout.isTTY
     ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }

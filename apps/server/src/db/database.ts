@@ -51,13 +51,25 @@ export function createDatabase(
 }
 
 /**
+ * The server's sessions in PostgreSQL's `pg_stat_activity`, so that a restore can say that a
+ * RoomPilot server is connected (an `application_name` in DATABASE_URL, or PGAPPNAME, wins).
+ */
+export const APPLICATION_NAME = 'roompilot';
+
+/**
  * Fail fast when PostgreSQL is away: a connection that does not open within 5 s fails the call
  * (5000, "the database cannot be reached", HTTP 503) instead of holding it until the client gives
  * up; TCP keep-alive finds a connection whose server vanished. No query time-out: a migration on a
  * large database may rightly take minutes.
  */
 function postgresPool(url: string, max: number, onIdleError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    fallback_application_name: APPLICATION_NAME,
+  });
   pool.on('error', onIdleError);
   return pool;
 }
