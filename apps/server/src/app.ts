@@ -185,14 +185,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const shared of folder.untouched) {
     app.log.warn({ path: shared }, "data folder: others can read it, and it is not this user's own folder: left alone");
   }
-  const secret = loadDeviceKeySecret(config.dataDir, config.deviceKeySecret);
+  const db =
+    options.db ??
+    createDatabase(config.database, (error) => app.log.warn({ err: error }, 'database: an idle connection was ended'));
+  // None is made over a database holding values sealed with a secret (restored without it).
+  const secret = await loadDeviceKeySecret(config.dataDir, config.deviceKeySecret, db).catch(async (error: unknown) => {
+    if (!options.db) await db.destroy();
+    throw error;
+  });
   if (secret.source === 'created') {
     app.log.warn({ path: secret.file }, 'device keys: a new secret was made; back it up apart from the database');
   }
   const deviceKeys = createDeviceKeys(secret.secret);
-  const db =
-    options.db ??
-    createDatabase(config.database, (error) => app.log.warn({ err: error }, 'database: an idle connection was ended'));
   const clock = options.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('db', db);

@@ -266,6 +266,23 @@ for (const kind of DATABASE_KINDS) {
         await other.close();
       }
     });
+
+    it('a server on this database with no secret at all (restored into a new data folder) refuses to start and makes none', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-no-secret-'));
+      const db = createDatabase(t.config.database);
+      try {
+        const start = buildApp({ ...t.config, dataDir, deviceKeySecret: null }, { db });
+        const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
+        await expect(start).rejects.toThrow(
+          `rooms' keys sealed with a device-key secret, and there is no secret here (no ${file}, DEVICE_KEY_SECRET not set): put the secret back from its backup as ${file} (mode 0600), or set DEVICE_KEY_SECRET, then start again. A new secret would open none of them, so none was made (docs/operations.md "Device-key secret")`,
+        );
+        await expect(start).rejects.toThrow(/^device keys: the database holds \d{3} rooms' keys sealed/);
+        expect(fs.existsSync(file)).toBe(false);
+      } finally {
+        await db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 }
 

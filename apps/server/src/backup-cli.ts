@@ -1,4 +1,4 @@
-import { BackupError, backup, restore } from './backup.js';
+import { BackupError, backup, restore, restoreNextSteps } from './backup.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './data-dir.js';
 
@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
   } else {
     const manifest = await restore(config.database, folder, { force, ignoreInUse });
     console.log(`restore: ${folder} (made ${manifest.created_at}) → ${manifest.database} database (${where})`);
-    console.log('restore: start the server: it brings the database up to its own migrations');
+    for (const step of restoreNextSteps(config)) console.log(`restore: ${step}`);
   }
   return 0;
 }

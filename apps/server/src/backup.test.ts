@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BackupError, backup, restore } from './backup.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackupError, backup, restore, restoreNextSteps } from './backup.js';
 import type { Config } from './config.js';
 import { IN_USE_FILE } from './data-dir.js';
 import { createDatabase, migrateToLatest } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { DEVICE_KEY_SECRET_FILE } from './device-keys.js';
 import { DATABASE_KINDS, describeOn, freshDatabase } from './test-support/databases.js';
 import { endedPid, runningProcess } from './test-support/processes.js';
 
@@ -189,3 +190,24 @@ for (const kind of DATABASE_KINDS) {
     }
   });
 }
+
+describe('what restore says to do next', () => {
+  it('asks for the device-key secret when the data folder has none and DEVICE_KEY_SECRET is not set', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-restore-next-'));
+    try {
+      const start = 'start the server: it brings the database up to its own migrations';
+      const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
+      expect(restoreNextSteps({ dataDir, deviceKeySecret: null })).toEqual([
+        `there is no device-key secret here (no ${file}, DEVICE_KEY_SECRET not set): before starting the server, put the secret back from its backup as ${file} (mode 0600), or set DEVICE_KEY_SECRET; the server makes no new one over the database's sealed keys (docs/operations.md "Device-key secret")`,
+        start,
+      ]);
+      expect(restoreNextSteps({ dataDir, deviceKeySecret: 'a secret of at least 32 characters, set' })).toEqual([
+        start,
+      ]);
+      await writeFile(file, 'the secret, put back from its backup\n');
+      expect(restoreNextSteps({ dataDir, deviceKeySecret: null })).toEqual([start]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { DATA_DIR_MODE, DATA_FILE_MODE, markDataDirInUse } from './data-dir.js';
 import { APPLICATION_NAME } from './db/database.js';
 import { migrations } from './db/migrations/index.js';
+import { DEVICE_KEY_SECRET_FILE } from './device-keys.js';
 import { splitLogin } from './secrets.js';
 
 /**
@@ -219,6 +220,22 @@ function sessionsMessage(rows: Sessions[]): string {
       : `${name || 'no application_name'}: ${sessions}`,
   );
   return `the database is in use by ${total} other ${total === 1 ? 'session' : 'sessions'} (application_name ${named.join('; ')}); stop ${total === 1 ? 'it' : 'them'} first`;
+}
+
+/**
+ * What `npm run restore` ends with: what to do before starting a server on the restored database.
+ * A data folder without the device-key secret (a restore into a new one) needs it put back: the
+ * server makes none over a database with sealed keys.
+ */
+export function restoreNextSteps(config: Pick<Config, 'dataDir' | 'deviceKeySecret'>): string[] {
+  const file = path.join(config.dataDir, DEVICE_KEY_SECRET_FILE);
+  const secret =
+    config.deviceKeySecret !== null || existsSync(file)
+      ? []
+      : [
+          `there is no device-key secret here (no ${file}, DEVICE_KEY_SECRET not set): before starting the server, put the secret back from its backup as ${file} (mode 0600), or set DEVICE_KEY_SECRET; the server makes no new one over the database's sealed keys (docs/operations.md "Device-key secret")`,
+        ];
+  return [...secret, 'start the server: it brings the database up to its own migrations'];
 }
 
 async function readManifest(folder: string): Promise<BackupManifest> {

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, migrateToLatest } from './db/database.js';
+import type { Database, SealedTotpSecret } from './db/schema.js';
 import { createDeviceKeys, DEVICE_KEY_SECRET_FILE, isSealed, loadDeviceKeySecret } from './device-keys.js';
+import { insertUser } from './modules/roles/hotel-setup.js';
 
 const SECRET = 'the first device-key secret, long enough';
 const KEY = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5'; // the shape of a key (43 characters)
@@ -68,7 +72,9 @@ describe('device keys sealed at rest', () => {
 
 describe('the device-key secret', () => {
   const folders: string[] = [];
-  afterEach(() => {
+  const databases: Kysely<Database>[] = [];
+  afterEach(async () => {
+    for (const db of databases.splice(0)) await db.destroy();
     for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
   });
   const folder = () => {
@@ -76,29 +82,60 @@ describe('the device-key secret', () => {
     folders.push(made);
     return made;
   };
+  /** A new SQLite database in the folder, before its first migrations (as at a first start). */
+  const newDatabase = (dataDir: string) => {
+    const db = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roompilot.db') });
+    databases.push(db);
+    return db;
+  };
 
-  it('is made at first start in the data folder (0600) and read from there after', () => {
+  it('is made at first start in the data folder (0600) and read from there after', async () => {
     const dataDir = folder();
-    const made = loadDeviceKeySecret(dataDir, null);
+    const db = newDatabase(dataDir);
+    const made = await loadDeviceKeySecret(dataDir, null, db);
     expect(made.source).toBe('created');
     const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
     expect(made.file).toBe(file);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(made.secret.length).toBeGreaterThanOrEqual(32);
-    const again = loadDeviceKeySecret(dataDir, null);
+    const again = await loadDeviceKeySecret(dataDir, null, db);
     expect(again).toEqual({ ...made, source: 'file' });
   });
 
-  it('is DEVICE_KEY_SECRET when set, and no file is made', () => {
+  it('is DEVICE_KEY_SECRET when set, and no file is made', async () => {
     const dataDir = folder();
-    expect(loadDeviceKeySecret(dataDir, SECRET)).toMatchObject({ secret: SECRET, source: 'setting' });
+    expect(await loadDeviceKeySecret(dataDir, SECRET, newDatabase(dataDir))).toMatchObject({
+      secret: SECRET,
+      source: 'setting',
+    });
     expect(fs.existsSync(path.join(dataDir, DEVICE_KEY_SECRET_FILE))).toBe(false);
   });
 
-  it('is refused, not replaced, when its file is there but empty', () => {
+  it("is not made over a database that holds values sealed with a secret (a user's two-factor secret)", async () => {
+    const dataDir = folder();
+    const db = newDatabase(dataDir);
+    await migrateToLatest(db);
+    const at = new Date().toISOString();
+    const user_id = await insertUser(db, { hotel_id: null, user_name: 'two_factor', password: 'a-password-1' }, at);
+    const secret = createDeviceKeys(SECRET).seal(KEY) as string as SealedTotpSecret;
+    await db
+      .insertInto('user_two_factor')
+      .values({ user_id, secret, enabled_at: at, pending_secret: null, pending_at: null })
+      .execute();
+    const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
+    await expect(loadDeviceKeySecret(dataDir, null, db)).rejects.toThrow(
+      `device keys: the database holds 1 user's two-factor secret sealed with a device-key secret, and there is no secret here (no ${file}, DEVICE_KEY_SECRET not set)`,
+    );
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await loadDeviceKeySecret(dataDir, SECRET, db)).toMatchObject({ source: 'setting' });
+  });
+
+  it('is refused, not replaced, when its file is there but empty', async () => {
     const dataDir = folder();
     fs.writeFileSync(path.join(dataDir, DEVICE_KEY_SECRET_FILE), '\n', { mode: 0o600 });
-    expect(() => loadDeviceKeySecret(dataDir, null)).toThrow(/holds no device-key secret/);
+    await expect(loadDeviceKeySecret(dataDir, null, newDatabase(dataDir))).rejects.toThrow(
+      /holds no device-key secret/,
+    );
     expect(fs.readFileSync(path.join(dataDir, DEVICE_KEY_SECRET_FILE), 'utf8')).toBe('\n');
   });
 });

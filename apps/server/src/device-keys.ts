@@ -5,7 +5,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SealedDeviceKey } from './db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, SealedDeviceKey } from './db/schema.js';
+import { countSealedDeviceKeys } from './modules/rooms/repository.js';
+import { countTwoFactorSecrets } from './modules/twofactor/repository.js';
 
 /** The secret's file in the data folder, made (0600) at first start unless DEVICE_KEY_SECRET is set. */
 export const DEVICE_KEY_SECRET_FILE = 'device-key-secret';
@@ -122,12 +125,44 @@ export interface DeviceKeySecret {
   file: string;
 }
 
+/** What the database holds sealed with the device-key secret (nothing before its first migrations). */
+export interface SealedWithSecret {
+  rooms: number;
+  twoFactorUsers: number;
+}
+
+export async function sealedWithSecret(db: Kysely<Database>): Promise<SealedWithSecret> {
+  const tables = new Set((await db.introspection.getTables()).map((table) => table.name));
+  return {
+    rooms: tables.has('rooms') ? await countSealedDeviceKeys(db) : 0,
+    twoFactorUsers: tables.has('user_two_factor') ? await countTwoFactorSecrets(db) : 0,
+  };
+}
+
+function noSecretMessage(file: string, sealed: SealedWithSecret): string {
+  const held = [
+    sealed.rooms > 0 ? (sealed.rooms === 1 ? "1 room's key" : `${sealed.rooms} rooms' keys`) : null,
+    sealed.twoFactorUsers > 0
+      ? sealed.twoFactorUsers === 1
+        ? "1 user's two-factor secret"
+        : `${sealed.twoFactorUsers} users' two-factor secrets`
+      : null,
+  ].filter((part) => part !== null);
+  return `device keys: the database holds ${held.join(' and ')} sealed with a device-key secret, and there is no secret here (no ${file}, DEVICE_KEY_SECRET not set): put the secret back from its backup as ${file} (mode 0600), or set DEVICE_KEY_SECRET, then start again. A new secret would open none of them, so none was made (docs/operations.md "Device-key secret")`;
+}
+
 /**
  * DEVICE_KEY_SECRET when set; else the data folder's `device-key-secret`, made at first start
  * (32 random bytes, base64url, mode 0600). A file that is there but empty or short is refused
- * rather than replaced: a new secret would leave every stored key unreadable.
+ * rather than replaced: a new secret would leave every stored key unreadable. For the same reason
+ * none is made while `db` holds values sealed with a secret (a database restored into a new data
+ * folder without its secret).
  */
-export function loadDeviceKeySecret(dataDir: string, setting: string | null): DeviceKeySecret {
+export async function loadDeviceKeySecret(
+  dataDir: string,
+  setting: string | null,
+  db: Kysely<Database>,
+): Promise<DeviceKeySecret> {
   const file = path.join(dataDir, DEVICE_KEY_SECRET_FILE);
   if (setting !== null) return { secret: setting, source: 'setting', file };
   const read = (): string => {
@@ -140,6 +175,8 @@ export function loadDeviceKeySecret(dataDir: string, setting: string | null): De
     return secret;
   };
   if (fs.existsSync(file)) return { secret: read(), source: 'file', file };
+  const sealed = await sealedWithSecret(db);
+  if (sealed.rooms > 0 || sealed.twoFactorUsers > 0) throw new Error(noSecretMessage(file, sealed));
   const secret = randomBytes(32).toString('base64url');
   try {
     // `wx`: another process starting on the same folder at the same time keeps its own file.

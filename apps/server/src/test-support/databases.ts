@@ -139,7 +139,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const db = createDatabase(database, undefined, options.kysely);
   await migrateToLatest(db);
   // The app reads the same secret (the data folder's file, or DEVICE_KEY_SECRET) when it is built.
-  const deviceKeys = createDeviceKeys(loadDeviceKeySecret(dataDir, config.deviceKeySecret).secret);
+  const deviceKeys = createDeviceKeys((await loadDeviceKeySecret(dataDir, config.deviceKeySecret, db)).secret);
   await seed(db, {
     adminPassword: ADMIN_PASSWORD,
     demo: options.demo ?? true,

@@ -202,9 +202,9 @@ export async function seedHotelA(t: TestApp): Promise<Record<string, number>> {
     .insertInto('user_two_factor')
     .values({
       user_id: twoFactorUserId,
-      secret: createTotpSecrets(loadDeviceKeySecret(t.config.dataDir, t.config.deviceKeySecret).secret).seal(
-        'JBSWY3DPEHPK3PXP',
-      ),
+      secret: createTotpSecrets(
+        (await loadDeviceKeySecret(t.config.dataDir, t.config.deviceKeySecret, t.db)).secret,
+      ).seal('JBSWY3DPEHPK3PXP'),
       enabled_at: t.clock().toISOString(),
       pending_secret: null,
       pending_at: null,

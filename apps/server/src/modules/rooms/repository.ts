@@ -423,6 +423,16 @@ export function sealedDeviceKeys(db: Db, limit?: number): Promise<{ id: number; 
   return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
+/** How many rooms' keys are stored sealed (of every hotel). */
+export async function countSealedDeviceKeys(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('rooms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('device_key', 'like', 'v1:%' as SealedDeviceKey)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Replaces a room's stored key when it is still `was` (a key regenerated meanwhile is left alone). */
 export async function replaceDeviceKey(db: Db, id: number, was: string, sealed: SealedDeviceKey): Promise<void> {
   await db

@@ -108,6 +108,16 @@ export async function recoveryCodeSpent(db: Db, userId: number, hash: string): P
   return row !== undefined;
 }
 
+/** How many users have two-factor sign-in on (each with a secret sealed with the device-key secret). */
+export async function countTwoFactorSecrets(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('user_two_factor')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('secret', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countRecoveryCodesLeft(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('two_factor_recovery_codes')
