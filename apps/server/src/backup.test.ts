@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +87,31 @@ for (const kind of DATABASE_KINDS) {
       await expect(restore(database, out, { force: true })).rejects.toThrow(/newer RoomPilot/);
       expect(JSON.parse(await readFile(file, 'utf8')).migration).toBe('9999_future');
       expect(await names()).toEqual(['Hotel Sol', '海景酒店']);
+    });
+
+    it('leaves nothing behind when a backup fails', async () => {
+      const broken: Config['database'] =
+        kind === 'sqlite'
+          ? { kind, file: path.join(folder, 'nothing-here', 'roompilot.db') }
+          : { kind, url: `${(database as { url: string }).url}_not_there` };
+      const out = path.join(folder, 'failed', 'backup');
+      const refused = backup(broken, out);
+      await expect(refused).rejects.toThrow(
+        kind === 'sqlite'
+          ? `there is no database at ${path.join(folder, 'nothing-here', 'roompilot.db')}`
+          : /pg_dump failed/,
+      );
+      expect(existsSync(path.join(folder, 'failed'))).toBe(false);
+      // A folder that was there stays, as empty as it was.
+      const empty = path.join(folder, 'empty');
+      mkdirSync(empty);
+      await expect(backup(broken, empty)).rejects.toBeInstanceOf(BackupError);
+      expect(readdirSync(empty)).toEqual([]);
+      // One that holds a database file (the data folder by mistake) is refused before anything is written.
+      const file = kind === 'sqlite' ? 'roompilot.db' : 'roompilot.pgdump';
+      await writeFile(path.join(empty, file), 'mine');
+      await expect(backup(database, empty)).rejects.toThrow(`${empty} holds a ${file} already: choose a new folder`);
+      expect(await readFile(path.join(empty, file), 'utf8')).toBe('mine');
     });
 
     if (kind === 'sqlite') {

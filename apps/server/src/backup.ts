@@ -83,15 +83,36 @@ function sqliteIntact(file: string): void {
   }
 }
 
-/** Backs the database up into `folder` (made, or empty); answers the manifest written there. */
+/**
+ * Backs the database up into `folder` (made, or one without a backup); answers the manifest
+ * written there. A backup that fails leaves nothing: the folders it made go, and in a folder that
+ * was there, the files it wrote.
+ */
 export async function backup(database: Database, folder: string, now = new Date()): Promise<BackupManifest> {
   if (existsSync(path.join(folder, MANIFEST))) {
     throw new BackupError(`${folder} holds a backup already: choose a new folder`);
   }
-  await mkdir(folder, { recursive: true, mode: DATA_DIR_MODE });
+  const file = database.kind === 'sqlite' ? SQLITE_FILE : PG_FILE;
+  if (existsSync(path.join(folder, file))) {
+    throw new BackupError(`${folder} holds a ${file} already: choose a new folder`);
+  }
+  if (database.kind === 'sqlite' && !existsSync(database.file)) {
+    throw new BackupError(`there is no database at ${database.file}`);
+  }
+  const made = await mkdir(folder, { recursive: true, mode: DATA_DIR_MODE });
+  try {
+    return await writeBackup(database, folder, now);
+  } catch (error) {
+    if (made) await rm(made, { recursive: true, force: true });
+    else await Promise.all([file, MANIFEST].map((name) => rm(path.join(folder, name), { force: true })));
+    throw error;
+  }
+}
+
+/** The database and the manifest into `folder`, which holds neither. */
+async function writeBackup(database: Database, folder: string, now: Date): Promise<BackupManifest> {
   let manifest: BackupManifest;
   if (database.kind === 'sqlite') {
-    if (!existsSync(database.file)) throw new BackupError(`there is no database at ${database.file}`);
     const target = path.join(folder, SQLITE_FILE);
     // SQLite's online backup: consistent while the server writes (WAL included).
     const source = new SQLite(database.file, { readonly: true, fileMustExist: true });
