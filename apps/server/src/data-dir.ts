@@ -57,6 +57,8 @@ export const IN_USE_FILE = 'roompilot.pid';
 export interface DataDirUser {
   pid: number;
   what: 'server' | 'restore';
+  /** The process's start time (processStartTime), where the system tells it. */
+  started?: string;
 }
 
 export class DataDirInUseError extends Error {}
@@ -69,13 +71,33 @@ function inUseMessage(dataDir: string, user: DataDirUser): string {
 }
 
 /**
- * Whether a process with this pid runs, and is not this one. This process's own pid in the mark
- * was left by an earlier process that had the same pid (a container's pid 1 after a crash).
+ * When a process started, in clock ticks since boot (Linux's /proc/<pid>/stat, field 22), or null
+ * where there is no /proc or no such process. With the pid it names one process for good: a pid
+ * used again (a container's pids after a restart, a crash's stale mark) has another start time.
  */
-function runsElsewhere(pid: number): boolean {
-  if (pid === process.pid) return false;
+export function processStartTime(pid: number): string | null {
   try {
-    process.kill(pid, 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the process of a mark runs, and is not this one. This process's own pid in the mark
+ * was left by an earlier process that had the same pid (a container's pid 1 after a crash); a pid
+ * whose process started at another time than the mark says is another program's now.
+ */
+function runsElsewhere(user: DataDirUser): boolean {
+  if (user.pid === process.pid) return false;
+  if (user.started !== undefined) {
+    const started = processStartTime(user.pid);
+    if (started !== null || fs.existsSync('/proc/self/stat')) return started === user.started;
+  }
+  try {
+    process.kill(user.pid, 0);
     return true;
   } catch (error) {
     // EPERM: it runs, as another user.
@@ -90,10 +112,10 @@ function readMark(file: string): DataDirUser | null {
   } catch {
     return null;
   }
-  const [pid, what] = text.split('\n');
+  const [pid, what, started] = text.split('\n');
   const number = Number(pid);
   if (!Number.isSafeInteger(number) || number <= 0) return null;
-  return { pid: number, what: what === 'restore' ? 'restore' : 'server' };
+  return { pid: number, what: what === 'restore' ? 'restore' : 'server', ...(started ? { started } : {}) };
 }
 
 /**
@@ -102,7 +124,7 @@ function readMark(file: string): DataDirUser | null {
  */
 export function dataDirUser(dataDir: string): DataDirUser | null {
   const user = readMark(path.join(dataDir, IN_USE_FILE));
-  return user && runsElsewhere(user.pid) ? user : null;
+  return user && runsElsewhere(user) ? user : null;
 }
 
 /**
@@ -120,7 +142,10 @@ export function markDataDirInUse(
   for (let attempt = 1; ; attempt++) {
     try {
       // `wx`: of two processes marking the folder at once, one makes the file and the other sees it.
-      fs.writeFileSync(file, `${process.pid}\n${what}\n`, { mode: DATA_FILE_MODE, flag: 'wx' });
+      fs.writeFileSync(file, `${process.pid}\n${what}\n${processStartTime(process.pid) ?? ''}\n`, {
+        mode: DATA_FILE_MODE,
+        flag: 'wx',
+      });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 3) throw error;
