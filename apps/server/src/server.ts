@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -6,6 +7,12 @@ import { markDataDirInUse } from './data-dir.js';
 import { createDatabase, type MigrationReport, migrateToLatest, pingDatabase } from './db/database.js';
 import { seed } from './db/seed.js';
 import { limitHeapGrowth } from './heap.js';
+import { redactUrl } from './secrets.js';
+
+/** This server's version, as its package says. */
+const VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** How often old log rows are looked for. */
 const LOG_RETENTION_SWEEP_MS = 3_600_000;
@@ -16,8 +23,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    startFailed(error.message);
   }
   // A restore must not replace the SQLite database under a running server: the data folder is
   // marked in use (its pid) until this process ends (docs/operations.md "Data and backup").
@@ -97,7 +103,14 @@ async function main(): Promise<void> {
     .catch((error: unknown) => app.log.error({ err: error }, 'log retention failed'));
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
-    `RoomPilot is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,
+    {
+      version: VERSION,
+      dataDir: config.dataDir,
+      database: config.database.kind === 'sqlite' ? config.database.file : redactUrl(config.database.url),
+      liveState: config.redisUrl ? redactUrl(config.redisUrl) : 'memory (this instance alone)',
+      deviceSync: config.mqttUrl ? config.deviceSync.kind : 'embedded broker',
+    },
+    `RoomPilot ${VERSION} is up: console http://${shownHost}:${config.port}/  API docs http://${shownHost}:${config.port}/apis/docs  (${config.database.kind})  RCUs ${app.gateway?.where}`,
   );
 }
 
@@ -157,7 +170,19 @@ function hostOf(url: string): string {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+/**
+ * A start that cannot go on: the reason on stderr for whoever runs it by hand and, where the log is
+ * JSON lines (stdout not a terminal), as a fatal line of that log too, so that a log collector has
+ * it; exit code 1.
+ */
+function startFailed(message: string): never {
+  console.error(message);
+  if (!process.stdout.isTTY) {
+    process.stdout.write(
+      `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: `start failed: ${message}` })}\n`,
+    );
+  }
   process.exit(1);
-});
+}
+
+main().catch((error: unknown) => startFailed(error instanceof Error ? error.message : String(error)));

@@ -46,6 +46,14 @@ it('a port already taken stops the start before anything is migrated, seeded or 
     });
     expect(code).toBe(1);
     expect(output).toContain(`PORT ${port} on 127.0.0.1 is already in use (another RoomPilot?)`);
+    // Also a fatal line of the JSON log, for a log collector that reads stdout alone.
+    const fatal = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(fatal).toContainEqual(
+      expect.objectContaining({ level: 60, msg: expect.stringContaining(`start failed: PORT ${port} on 127.0.0.1`) }),
+    );
     expect(output).not.toContain('Administrator password');
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('roompilot.db'))).toEqual([]);
   } finally {
@@ -64,4 +72,51 @@ it('an unreachable PostgreSQL stops the start naming DATABASE_URL, never its pas
   expect(code).toBe(1);
   expect(output).toContain(`DATABASE_URL: the PostgreSQL server at 127.0.0.1:${port} cannot be reached`);
   expect(output).not.toContain('pg-secret-1');
+}, 40_000);
+
+it('says at start which version runs, on which database and live state, and the device sync', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-start-up-'));
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      PORT: String(await freePort()),
+      MQTT_PORT: String(await freePort()),
+      DATA_DIR: folder,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const line = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`no start line in: ${output}`)), 30_000);
+      child.stdout.on('data', (chunk) => {
+        output += String(chunk);
+        const up = output.split('\n').find((text) => text.includes(' is up: '));
+        if (up) {
+          clearTimeout(timer);
+          resolve(JSON.parse(up) as Record<string, unknown>);
+        }
+      });
+    });
+    const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(line).toMatchObject({
+      version,
+      dataDir: folder,
+      database: path.join(folder, 'roompilot.db'),
+      liveState: 'memory (this instance alone)',
+      deviceSync: 'embedded broker',
+      msg: expect.stringContaining(`RoomPilot ${version} is up: console http://127.0.0.1:`),
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }, 40_000);
