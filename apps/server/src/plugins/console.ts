@@ -20,7 +20,8 @@ export async function consolePlugin(app: FastifyInstance, options: { webDist: st
   const indexFile = path.join(options.webDist, 'index.html');
   const built = fs.existsSync(indexFile);
   // Said once at start: the page's text alone reaches nobody who looks at the log.
-  if (!built) app.log.warn({ webDist: options.webDist }, 'console: not built (no index.html in WEB_DIST); its pages say so');
+  if (!built)
+    app.log.warn({ webDist: options.webDist }, 'console: not built (no index.html in WEB_DIST); its pages say so');
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDist,
