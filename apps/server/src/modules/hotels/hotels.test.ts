@@ -218,7 +218,9 @@ describeEachDatabase('hotels and validity', (t) => {
       body: {},
     });
     expect(call).toMatchObject({ status: 403, code: ErrorCode.hotelExpired });
-    expect(call.message).toContain(day(-1));
+    // The date as the console writes dates, in the caller's language: 'Nov 26, 2026'.
+    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day(-1)));
+    expect(call.message).toContain(`ended on ${shown};`);
     const login = await t.call('POST', '/apis/login', { body: { user_name: user.user_name, password: user.password } });
     expect(login.code).toBe(ErrorCode.hotelExpired);
     expect(login.message).toContain('有效期已过');
