@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, splitLogin } from './secrets.js';
+import { redactUrl, splitLogin, urlHost } from './secrets.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -54,5 +54,13 @@ describe('splitLogin', () => {
     expect(splitLogin('redis://:pw@cache:6379')).toEqual({ url: 'redis://cache:6379', username: null, password: 'pw' });
     expect(splitLogin('postgres://rp@db/rp')).toEqual({ url: 'postgres://db/rp', username: 'rp', password: null });
     expect(splitLogin('mqtt://broker:1883')).toEqual({ url: 'mqtt://broker:1883', username: null, password: null });
+  });
+});
+
+describe('urlHost', () => {
+  it('answers host and port alone, never the login', () => {
+    expect(urlHost('postgres://rp:s3cret@db.example:5432/rp')).toBe('db.example:5432');
+    expect(urlHost('postgres://rp:s3cret@/rp?host=/run/postgresql')).not.toContain('s3cret');
+    expect(urlHost('postgres://rp:pass#word@db/rp')).not.toContain('pass');
   });
 });

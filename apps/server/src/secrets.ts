@@ -72,3 +72,12 @@ function decoded(text: string): string {
     return text;
   }
 }
+
+/** host:port of a URL, never its user or password. */
+export function urlHost(url: string): string {
+  try {
+    return new URL(url).host || url.replace(/^.*@/, '');
+  } catch {
+    return '(a URL that does not parse)';
+  }
+}

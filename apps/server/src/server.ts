@@ -7,7 +7,7 @@ import { markDataDirInUse } from './data-dir.js';
 import { createDatabase, type MigrationReport, migrateToLatest, pingDatabase } from './db/database.js';
 import { seed } from './db/seed.js';
 import { limitHeapGrowth } from './heap.js';
-import { redactUrl } from './secrets.js';
+import { redactUrl, urlHost } from './secrets.js';
 
 /** This server's version, as its package says. */
 const VERSION = (
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
 async function prepareDatabase(database: ReturnType<typeof loadConfig>['database']): Promise<MigrationReport> {
   const where =
     database.kind === 'postgres'
-      ? `DATABASE_URL: the PostgreSQL server at ${hostOf(database.url)}`
+      ? `DATABASE_URL: the PostgreSQL server at ${urlHost(database.url)}`
       : `the SQLite database ${database.file}`;
   let db: ReturnType<typeof createDatabase>;
   try {
@@ -160,15 +160,6 @@ function portFree(host: string, port: number): Promise<void> {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** host:port of a URL, never its user or password. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url.replace(/^.*@/, '');
-  } catch {
-    return '(a URL that does not parse)';
-  }
-}
 
 /**
  * A start that cannot go on: the reason on stderr for whoever runs it by hand and, where the log is
